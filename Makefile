@@ -1,0 +1,40 @@
+# Two commands for a fresh clone: `make run` and `make test` (Python 3.11+ and make are enough).
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+STAMP := $(VENV)/.installed-stamp
+PYTEST_ARGS ?=
+
+.PHONY: run test lint format messages migrate bench clean
+
+$(STAMP): requirements.lock
+	@test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --disable-pip-version-check -r requirements.lock
+	@touch $@
+
+messages: $(STAMP)
+	$(BIN)/python -m config.translations compile
+
+migrate: messages
+	$(BIN)/python manage.py migrate --noinput
+
+run: migrate
+	$(BIN)/python -m config.launcher run
+
+test: messages
+	$(BIN)/python -m config.launcher exec -- $(BIN)/python -m pytest $(PYTEST_ARGS)
+
+lint: $(STAMP)
+	$(BIN)/ruff check .
+	$(BIN)/ruff format --check .
+
+format: $(STAMP)
+	$(BIN)/ruff check --fix .
+	$(BIN)/ruff format .
+
+bench: $(STAMP)
+	$(BIN)/python -m pip install --quiet --disable-pip-version-check -r requirements-bench.lock
+	@echo "Benchmarks: see bench/README.md"
+
+clean:
+	rm -rf $(VENV) .run staticfiles
