@@ -1,0 +1,52 @@
+"""Spades bots: a bot is a function ``(view) -> action`` over the seat view of docs/engine.md.
+
+Bots see exactly what a player in their seat sees (the view), never the engine state. Public entry:
+``choose_action(level, view, rng=None)``. A bot returns one of ``view["legal"]``, or ``None`` when it
+has nothing to do: the match is over (``legal`` empty) or it is not its turn. In particular the
+``{"type": "look"}`` action that the engine offers to a blind-nil candidate *before* its turn is
+ignored: bots decide between blind nil and looking only when asked to bid.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import random
+from collections.abc import Callable
+
+from . import easy, hard, normal
+from .estimate import TrickEstimate, estimate_tricks
+
+Bot = Callable[[dict, random.Random], "dict | None"]
+
+LEVELS: tuple[str, ...] = ("easy", "normal", "hard")
+
+_BOTS: dict[str, Bot] = {"easy": easy.choose, "normal": normal.choose, "hard": hard.choose}
+
+
+def view_rng(view: dict) -> random.Random:
+    """A generator seeded from the view itself, so a bot without an rng is still deterministic."""
+    key = "|".join(
+        str(view.get(k))
+        for k in ("seat", "hand_number", "dealer", "hand", "bids", "trick", "scores")
+    )
+    key += "|" + str(len(view.get("tricks") or []))
+    seed = int.from_bytes(hashlib.blake2b(key.encode(), digest_size=8).digest(), "big")
+    return random.Random(seed)
+
+
+def choose_action(level: str, view: dict, rng: random.Random | None = None) -> dict | None:
+    """The action of bot ``level`` for ``view``, or None if it has nothing to do now."""
+    try:
+        bot = _BOTS[level]
+    except KeyError:
+        raise ValueError(f"unknown bot level {level!r} (one of {', '.join(LEVELS)})") from None
+    legal = view.get("legal") or []
+    if not legal or view.get("seat") is None or view.get("to_move") != view.get("seat"):
+        return None
+    action = bot(view, rng if rng is not None else view_rng(view))
+    if action not in legal:  # defensive: never send an illegal action
+        action = legal[0]
+    return action
+
+
+__all__ = ["LEVELS", "TrickEstimate", "choose_action", "estimate_tricks", "view_rng"]

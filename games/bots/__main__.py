@@ -1,0 +1,10 @@
+"""``python -m games.bots tournament ...`` (see games/bots/tournament.py)."""
+
+from __future__ import annotations
+
+import sys
+
+from .tournament import main
+
+if __name__ == "__main__":
+    sys.exit(main())

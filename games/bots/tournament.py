@@ -1,0 +1,366 @@
+"""Duplicate tournaments between bots, through the engine's Match and seat views only.
+
+Each match seed is played twice with the partnerships swapped (same deals, same dealer rotation),
+so luck of the cards cancels out. Side A is the ``--ns`` side of the first game of each pair.
+"""
+
+from __future__ import annotations
+
+import importlib
+import inspect
+import json
+import math
+import random
+import sys
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from games.engine import Match, Rules
+
+from . import LEVELS, choose_action
+
+SIDE_SEATS = {"NS": ("N", "S"), "EW": ("E", "W")}
+CHEAT = "hard_cheat"  # benchmark-only Hard that is shown every hand (a ceiling, never in play)
+
+
+# ----------------------------------------------------------------------------------------------
+# Bots by name
+# ----------------------------------------------------------------------------------------------
+@dataclass
+class BotSpec:
+    """A bot named on the command line: a level, ``hard_cheat`` or ``package.module:function``."""
+
+    name: str
+    func: Callable[..., Any] | None = None
+    takes_rng: bool = False
+
+    @classmethod
+    def parse(cls, name: str) -> BotSpec:
+        if name in LEVELS or name == CHEAT:
+            return cls(name)
+        if ":" not in name:
+            raise ValueError(f"unknown bot {name!r}: a level ({', '.join(LEVELS)}) or module:func")
+        mod, _, attr = name.partition(":")
+        func = getattr(importlib.import_module(mod), attr)
+        try:
+            params = [
+                p
+                for p in inspect.signature(func).parameters.values()
+                if p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD)
+            ]
+            takes_rng = len(params) >= 2
+        except (TypeError, ValueError):
+            takes_rng = False
+        return cls(name, func, takes_rng)
+
+    def act(self, view: dict, rng: random.Random, match: Match) -> dict | None:
+        if self.name == CHEAT:
+            from . import hard
+
+            if not view.get("legal") or view.get("to_move") != view.get("seat"):
+                return None
+            hands = {s: match.hand.hand_codes(i) for i, s in enumerate("NESW")}
+            return hard.choose(view, rng, oracle_hands=hands)
+        if self.func is None:
+            return choose_action(self.name, view, rng)
+        if self.takes_rng:
+            return self.func(view, rng)
+        return self.func(view)
+
+
+# ----------------------------------------------------------------------------------------------
+# Playing
+# ----------------------------------------------------------------------------------------------
+@dataclass
+class GameResult:
+    """One match: who won and per-hand detail, from side A's and side B's point of view."""
+
+    seed: int
+    a_team: str  # the team side A sat as
+    winner_side: str  # "A" or "B"
+    hands: list[dict] = field(default_factory=list)  # match.history entries
+    times: dict[str, list[float]] = field(default_factory=dict)  # bot name -> seconds
+    hands_played: int = 0
+
+
+def play_game(
+    seed: int, a_team: str, a_bots: tuple[str, str], b_bots: tuple[str, str], rules: Rules
+) -> GameResult:
+    """One match; side A holds ``a_team``'s seats (first seat gets ``a_bots[0]``)."""
+    b_team = "EW" if a_team == "NS" else "NS"
+    seat_bot: dict[str, BotSpec] = {}
+    for team, bots in ((a_team, a_bots), (b_team, b_bots)):
+        for s, name in zip(SIDE_SEATS[team], bots, strict=True):
+            seat_bot[s] = BotSpec.parse(name)
+    rngs = {s: random.Random(f"{seed}:{a_team}:{s}") for s in "NESW"}
+    match = Match(rules, seed)
+    times: dict[str, list[float]] = {}
+    guard = 0
+    while not match.is_over:
+        seat = match.to_move
+        view = match.view(seat)
+        spec = seat_bot[seat]
+        t0 = time.perf_counter()
+        action = spec.act(view, rngs[seat], match)
+        times.setdefault(spec.name, []).append(time.perf_counter() - t0)
+        if action is None:
+            raise RuntimeError(f"bot {spec.name} returned no action for {seat}")
+        match.apply(seat, action)
+        guard += 1
+        if guard > 20000:
+            raise RuntimeError("match does not end")
+    winner_team = match.result["winner"]
+    return GameResult(
+        seed=seed,
+        a_team=a_team,
+        winner_side="A" if winner_team == a_team else "B",
+        hands=match.history,
+        times=times,
+        hands_played=len(match.history),
+    )
+
+
+def play_pair(args: tuple) -> tuple[GameResult, GameResult]:
+    """A duplicate pair: the same seed with side A as NS, then as EW."""
+    seed, a_bots, b_bots, rules_dict = args
+    rules = Rules.from_dict(rules_dict)
+    return (
+        play_game(seed, "NS", a_bots, b_bots, rules),
+        play_game(seed, "EW", a_bots, b_bots, rules),
+    )
+
+
+# ----------------------------------------------------------------------------------------------
+# Statistics
+# ----------------------------------------------------------------------------------------------
+def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
+    """95% Wilson score interval of a proportion."""
+    if n == 0:
+        return (0.0, 1.0)
+    p = wins / n
+    denom = 1 + z * z / n
+    centre = (p + z * z / (2 * n)) / denom
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
+    return (max(0.0, centre - half), min(1.0, centre + half))
+
+
+def percentile(values: list[float], q: float) -> float:
+    if not values:
+        return 0.0
+    s = sorted(values)
+    i = min(len(s) - 1, max(0, math.ceil(q * len(s)) - 1))
+    return s[i]
+
+
+def sprt_llr(wins: int, losses: int, p0: float, p1: float) -> float:
+    """Log-likelihood ratio of H1 (p = p1) against H0 (p = p0) for Bernoulli match results."""
+    return wins * math.log(p1 / p0) + losses * math.log((1 - p1) / (1 - p0))
+
+
+class Stats:
+    """Accumulates game results into the summary the CLI prints."""
+
+    def __init__(self) -> None:
+        self.games: list[GameResult] = []
+        self.pair_diffs: list[float] = []  # per pair: mean (A - B) hand points per hand
+
+    def add_pair(self, g1: GameResult, g2: GameResult) -> None:
+        self.games += [g1, g2]
+        diff = 0.0
+        hands = 0
+        for g in (g1, g2):
+            b_team = "EW" if g.a_team == "NS" else "NS"
+            for h in g.hands:
+                diff += h[g.a_team]["hand"] - h[b_team]["hand"]
+                hands += 1
+        self.pair_diffs.append(diff / max(1, hands))
+
+    @property
+    def a_wins(self) -> int:
+        return sum(1 for g in self.games if g.winner_side == "A")
+
+    def summary(self, a_bots, b_bots, seed: int, extra: dict | None = None) -> dict:
+        n = len(self.games)
+        a = self.a_wins
+        lo, hi = wilson(a, n)
+        pairs = [(self.games[i], self.games[i + 1]) for i in range(0, n, 2)]
+        sweep_a = sum(1 for x, y in pairs if x.winner_side == y.winner_side == "A")
+        sweep_b = sum(1 for x, y in pairs if x.winner_side == y.winner_side == "B")
+        side: dict[str, dict] = {}
+        for label in ("A", "B"):
+            hands = made = sets = zero = nil_tries = nil_ok = bags = 0
+            for g in self.games:
+                team = g.a_team if label == "A" else ("EW" if g.a_team == "NS" else "NS")
+                for h in g.hands:
+                    d = h[team]
+                    hands += 1
+                    bags += d["bags_added"]
+                    if d["made"] is True:
+                        made += 1
+                    elif d["made"] is False:
+                        sets += 1
+                    else:
+                        zero += 1
+                    for nil in d["nil"]:
+                        nil_tries += 1
+                        nil_ok += bool(nil["success"])
+            side[label] = {
+                "bots": list(a_bots if label == "A" else b_bots),
+                "matches_won": a if label == "A" else n - a,
+                "contracts_made": made,
+                "sets": sets,
+                "zero_contracts": zero,
+                "contract_success_rate": round(made / max(1, made + sets), 4),
+                "nil_bids": nil_tries,
+                "nil_success_rate": round(nil_ok / nil_tries, 4) if nil_tries else None,
+                "bags_per_hand": round(bags / max(1, hands), 4),
+            }
+        times: dict[str, list[float]] = {}
+        for g in self.games:
+            for name, ts in g.times.items():
+                times.setdefault(name, []).extend(ts)
+        diffs = self.pair_diffs
+        mean = sum(diffs) / len(diffs) if diffs else 0.0
+        sd = (
+            math.sqrt(sum((x - mean) ** 2 for x in diffs) / (len(diffs) - 1))
+            if len(diffs) > 1
+            else 0.0
+        )
+        half = 1.96 * sd / math.sqrt(len(diffs)) if diffs else 0.0
+        out = {
+            "duplicate_matches": len(pairs),
+            "matches": n,
+            "seed": seed,
+            "A": side["A"],
+            "B": side["B"],
+            "A_match_win_rate": round(a / n, 4) if n else None,
+            "A_win_rate_ci95": [round(lo, 4), round(hi, 4)],
+            "pairs_swept": {"A": sweep_a, "B": sweep_b, "split": len(pairs) - sweep_a - sweep_b},
+            "mean_paired_score_diff_per_hand": round(mean, 2),
+            "paired_diff_ci95": [round(mean - half, 2), round(mean + half, 2)],
+            "hands_per_match": round(sum(g.hands_played for g in self.games) / max(1, n), 2),
+            "decision_ms": {
+                name: {
+                    "decisions": len(ts),
+                    "p50": round(1000 * percentile(ts, 0.5), 3),
+                    "p95": round(1000 * percentile(ts, 0.95), 3),
+                    "max": round(1000 * max(ts), 3),
+                    "mean": round(1000 * sum(ts) / len(ts), 3),
+                }
+                for name, ts in sorted(times.items())
+            },
+        }
+        if extra:
+            out.update(extra)
+        return out
+
+
+def _progress(done: int, total: int, stats: Stats, started: float) -> None:
+    width = 30
+    filled = int(width * done / max(1, total))
+    n = len(stats.games)
+    rate = stats.a_wins / n if n else 0.0
+    elapsed = time.time() - started
+    eta = elapsed / done * (total - done) if done else 0.0
+    sys.stderr.write(
+        f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{total} pairs  "
+        f"A wins {rate:.3f}  {elapsed:.0f}s elapsed, eta {eta:.0f}s "
+    )
+    sys.stderr.flush()
+
+
+def run_tournament(
+    a_bots: tuple[str, str],
+    b_bots: tuple[str, str],
+    matches: int,
+    seed: int = 0,
+    workers: int = 1,
+    rules: Rules | None = None,
+    sprt: tuple[float, float] | None = None,
+    progress: bool = True,
+) -> dict:
+    """Play ``matches`` duplicate pairs (seeds ``seed .. seed+matches-1``) and summarize them.
+
+    ``sprt=(p0, p1)``: stop early once a sequential probability ratio test (alpha = beta = 0.05)
+    decides between side A winning a fraction p0 or p1 of the matches.
+    """
+    for name in (*a_bots, *b_bots):
+        BotSpec.parse(name)  # fail fast on a bad name
+    rules = rules or Rules()
+    jobs = [(seed + i, tuple(a_bots), tuple(b_bots), rules.to_dict()) for i in range(matches)]
+    stats = Stats()
+    started = time.time()
+    decision = None
+    upper = math.log((1 - 0.05) / 0.05)
+    lower = math.log(0.05 / (1 - 0.05))
+
+    def consume(pair) -> bool:
+        nonlocal decision
+        stats.add_pair(*pair)
+        if progress:
+            _progress(len(stats.pair_diffs), matches, stats, started)
+        if sprt:
+            wins = stats.a_wins
+            llr = sprt_llr(wins, len(stats.games) - wins, *sprt)
+            if llr >= upper:
+                decision = f"H1: A wins >= {sprt[1]}"
+            elif llr <= lower:
+                decision = f"H0: A wins <= {sprt[0]}"
+            return decision is not None
+        return False
+
+    if workers > 1:
+        import multiprocessing as mp
+
+        with mp.get_context("fork").Pool(workers) as pool:
+            for pair in pool.imap(play_pair, jobs):
+                if consume(pair):
+                    pool.terminate()
+                    break
+    else:
+        for job in jobs:
+            if consume(play_pair(job)):
+                break
+    if progress:
+        sys.stderr.write("\n")
+    extra = {"elapsed_s": round(time.time() - started, 1), "workers": workers}
+    if sprt:
+        extra["sprt"] = {"p0": sprt[0], "p1": sprt[1], "decision": decision}
+    return stats.summary(a_bots, b_bots, seed, extra)
+
+
+def main(argv: list[str] | None = None) -> int:
+    import argparse
+
+    parser = argparse.ArgumentParser(prog="python -m games.bots")
+    sub = parser.add_subparsers(dest="command", required=True)
+    t = sub.add_parser("tournament", help="duplicate matches between two partnerships of bots")
+    t.add_argument("--ns", required=True, help="side A: level, hard_cheat or package.module:func")
+    t.add_argument("--ew", required=True, help="side B: level, hard_cheat or package.module:func")
+    t.add_argument("--ns-partner", help="side A's second seat (default: same as --ns)")
+    t.add_argument("--ew-partner", help="side B's second seat (default: same as --ew)")
+    t.add_argument("--matches", type=int, default=20, help="duplicate matches (pairs of games)")
+    t.add_argument("--seed", type=int, default=0)
+    t.add_argument("--workers", type=int, default=1, help="processes (2 cores here)")
+    t.add_argument("--sprt", help="sequential stop, e.g. 0.5,0.6 (side A match win rate)")
+    t.add_argument("--rules", help="rules as JSON, e.g. '{\"blind_nil\": false}'")
+    t.add_argument("--quiet", action="store_true", help="no progress bar")
+    args = parser.parse_args(argv)
+    a_bots = (args.ns, args.ns_partner or args.ns)
+    b_bots = (args.ew, args.ew_partner or args.ew)
+    rules = Rules.from_dict(json.loads(args.rules)) if args.rules else Rules()
+    sprt = tuple(float(x) for x in args.sprt.split(",")) if args.sprt else None
+    summary = run_tournament(
+        a_bots,
+        b_bots,
+        args.matches,
+        seed=args.seed,
+        workers=args.workers,
+        rules=rules,
+        sprt=sprt,  # type: ignore[arg-type]
+        progress=not args.quiet,
+    )
+    print(json.dumps(summary, indent=2))
+    return 0
