@@ -1,0 +1,42 @@
+"""The Spades rules engine: pure Python, no Django, deterministic from a seed (docs/engine.md)."""
+
+from .cards import (
+    BLIND_NIL,
+    CARD_CODES,
+    NIL,
+    SEATS,
+    TEAMS,
+    bid_to_int,
+    card_to_int,
+    deal_ints,
+    int_to_bid,
+    int_to_card,
+)
+from .hand import HandState, parse_action
+from .match import Match, deal_for, first_dealer
+from .rules import STANDARD_RULES, IllegalAction, Rules
+from .scoring import apply_bags, score_hand, team_hand_ints
+
+__all__ = [
+    "BLIND_NIL",
+    "CARD_CODES",
+    "NIL",
+    "SEATS",
+    "STANDARD_RULES",
+    "TEAMS",
+    "HandState",
+    "IllegalAction",
+    "Match",
+    "Rules",
+    "apply_bags",
+    "bid_to_int",
+    "card_to_int",
+    "deal_for",
+    "deal_ints",
+    "first_dealer",
+    "int_to_bid",
+    "int_to_card",
+    "parse_action",
+    "score_hand",
+    "team_hand_ints",
+]

@@ -1,0 +1,479 @@
+"""One hand of Spades: bidding then thirteen tricks (rules.md "Bidding" and "Play").
+
+``HandState`` has two faces over the same state:
+
+- a checked API in the rules' vocabulary (``legal_actions``, ``apply``, seats and card codes),
+  used by ``Match`` and the ``score`` command;
+- a fast, unchecked int API for simulation (``legal_bid_values``, ``bid_value``,
+  ``legal_play_ints``, ``play_int``, ``copy``), used by self-play and the bots' search. See
+  "Fast API for search" in docs/engine.md; the int encoding is described in ``cards.py``.
+
+A ``HandState`` has no notion of looking at one's cards: a hand record does not say when a player
+looked, so a numeric bid implies a look. ``Match`` adds the blind nil look on top.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from .cards import (
+    BEATS,
+    BLIND_NIL,
+    CARD_CODES,
+    CARD_INDEX,
+    NIL,
+    RANK_BIT,
+    SEAT_INDEX,
+    SEATS,
+    SUIT_CARDS,
+    SUIT_NAMES,
+    SUIT_OF,
+    int_to_bid,
+    sort_cards,
+)
+from .rules import IllegalAction, Rules
+from .scoring import score_hand
+
+_NUMERIC = tuple(range(14))
+# (nil offered, blind nil offered) -> bid values offered to a seat whose partner has not bid yet.
+_FIRST_OFFERS = {
+    (False, False): _NUMERIC,
+    (True, False): (*_NUMERIC, NIL),
+    (False, True): (*_NUMERIC, BLIND_NIL),
+    (True, True): (*_NUMERIC, NIL, BLIND_NIL),
+}
+_SUIT_BASE = (0, 1 << 13, 2 << 13, 3 << 13)
+_RANK_MASK = (1 << 13) - 1
+_BAD = "bad_action"
+
+
+def _fmt(value: Any) -> str:
+    """A value quoted the JSON way, for error messages."""
+    if isinstance(value, str):
+        return f'"{value}"'
+    if value is None:
+        return "null"
+    if value is True or value is False:
+        return "true" if value else "false"
+    return repr(value)
+
+
+def parse_action(action: Any) -> tuple[str, int | None]:
+    """Validate an action dict strictly: ``("bid", value)``, ``("play", card)`` or ``("look", None)``.
+
+    Bids come back in the int encoding and cards as ints. Raises ``IllegalAction("bad_action")``.
+    """
+    if not isinstance(action, dict):
+        raise IllegalAction("an action must be an object", _BAD)
+    kind = action.get("type")
+    if kind == "bid":
+        if len(action) != 2 or "bid" not in action:
+            raise IllegalAction('a bid action has exactly the keys "type" and "bid"', _BAD)
+        bid = action["bid"]
+        if type(bid) is int:
+            if 0 <= bid <= 13:
+                return "bid", bid
+            raise IllegalAction(f"bid out of range: {bid} (0..13, nil or blind_nil)", _BAD)
+        if bid == "nil":
+            return "bid", NIL
+        if bid == "blind_nil":
+            return "bid", BLIND_NIL
+        raise IllegalAction(f'a bid is 0..13, "nil" or "blind_nil", not {_fmt(bid)}', _BAD)
+    if kind == "play":
+        if len(action) != 2 or "card" not in action:
+            raise IllegalAction('a play action has exactly the keys "type" and "card"', _BAD)
+        card = action["card"]
+        if isinstance(card, str) and card in CARD_INDEX:
+            return "play", CARD_INDEX[card]
+        raise IllegalAction(f"not a card: {_fmt(card)}", _BAD)
+    if kind == "look":
+        if len(action) != 1:
+            raise IllegalAction('a look action has only the key "type"', _BAD)
+        return "look", None
+    raise IllegalAction(f"unknown action type {_fmt(kind)} (bid, play or look)", _BAD)
+
+
+def bid_action(value: int) -> dict[str, Any]:
+    """Int-encoded bid -> action dict."""
+    return {"type": "bid", "bid": int_to_bid(value)}
+
+
+def seat_index(seat: Any) -> int:
+    """``"E"`` -> 1; anything else raises ``IllegalAction("bad_action")``."""
+    if isinstance(seat, str) and seat in SEAT_INDEX:
+        return SEAT_INDEX[seat]
+    raise IllegalAction(f"not a seat: {_fmt(seat)} (N, E, S or W)", _BAD)
+
+
+def check_deal(hands: Any, allow_ints: bool = True) -> list[list[int]]:
+    """Seat -> 13 card codes, 52 distinct cards in all -> card ints by seat int; else ValueError.
+
+    ``hands`` may also be a list of 4 rows by seat int, and cards ints when ``allow_ints``.
+    """
+    if isinstance(hands, Mapping):
+        if set(hands) != set(SEATS):
+            raise ValueError("hands must give the cards of N, E, S and W")
+        rows = [hands[s] for s in SEATS]
+    elif isinstance(hands, Sequence) and not isinstance(hands, str) and len(hands) == 4:
+        rows = list(hands)
+    else:
+        raise ValueError("hands must map each seat to its 13 cards")
+    out: list[list[int]] = []
+    seen: set[int] = set()
+    for seat, row in zip(SEATS, rows, strict=True):
+        if isinstance(row, str) or not isinstance(row, Sequence) or len(row) != 13:
+            raise ValueError(f"{seat} must hold 13 cards")
+        ints = []
+        for card in row:
+            if isinstance(card, str) and card in CARD_INDEX:
+                c = CARD_INDEX[card]
+            elif allow_ints and type(card) is int and 0 <= card < 52:
+                c = card
+            else:
+                raise ValueError(f"{seat} holds something that is not a card: {_fmt(card)}")
+            if c in seen:
+                raise ValueError(f"{CARD_CODES[c]} is dealt twice")
+            seen.add(c)
+            ints.append(c)
+        out.append(ints)
+    return out
+
+
+class HandState:
+    """One hand from the deal to the 13th trick. See the module docstring for its two APIs.
+
+    Public attributes (read them, never write them; the fast API is unchecked):
+    ``rules``, ``dealer`` (seat int), ``bids`` (4 ints or None, int-encoded), ``tricks_won``
+    (4 ints), ``plays`` (card ints in order), ``to_move_index`` (seat int), ``bidding``,
+    ``is_complete``, ``spades_broken``, ``trick_len`` (cards in the trick in progress),
+    ``led`` (suit int of the trick in progress), ``win_seat`` / ``win_card`` (best so far),
+    ``trick_winners`` (seat int of each completed trick).
+    """
+
+    __slots__ = (
+        "_masks",
+        "_offers",
+        "bidding",
+        "bids",
+        "dealer",
+        "is_complete",
+        "led",
+        "n_bids",
+        "plays",
+        "rules",
+        "spades_broken",
+        "to_move_index",
+        "trick_len",
+        "trick_winners",
+        "tricks_won",
+        "win_card",
+        "win_seat",
+    )
+
+    def __init__(self, rules: Rules, dealer: str | int, hands: Any) -> None:
+        """``hands``: seat -> 13 card codes (or a list of 4 lists of card ints); checked."""
+        if isinstance(dealer, str):
+            d = SEAT_INDEX.get(dealer)
+        else:
+            d = dealer if type(dealer) is int and 0 <= dealer < 4 else None
+        if d is None:
+            raise ValueError(f"not a seat: {_fmt(dealer)}")
+        if not isinstance(rules, Rules):
+            raise ValueError("rules must be a Rules")
+        self._setup(rules, d, check_deal(hands))
+
+    @classmethod
+    def from_ints(cls, rules: Rules, dealer: int, hands: Sequence[Sequence[int]]) -> HandState:
+        """Fast constructor: ``hands[seat_int]`` = 13 card ints. Not checked."""
+        self = cls.__new__(cls)
+        self._setup(rules, dealer, hands)
+        return self
+
+    def _setup(self, rules: Rules, dealer: int, hands: Sequence[Sequence[int]]) -> None:
+        masks = [0] * 16
+        for p in range(4):
+            base = p << 2
+            for c in hands[p]:
+                masks[base + SUIT_OF[c]] |= RANK_BIT[c]
+        for i in range(16):
+            masks[i] |= _SUIT_BASE[i & 3]
+        self._masks = masks
+        self._offers = (_NUMERIC, _FIRST_OFFERS[rules.nil, rules.blind_nil])
+        self.rules = rules
+        self.dealer = dealer
+        self.bids: list[int | None] = [None, None, None, None]
+        self.n_bids = 0
+        self.bidding = True
+        self.is_complete = False
+        self.tricks_won = [0, 0, 0, 0]
+        self.plays: list[int] = []
+        self.trick_winners: list[int] = []
+        self.to_move_index = (dealer + 1) & 3
+        self.spades_broken = False
+        self.trick_len = 0
+        self.led = -1
+        self.win_card = -1
+        self.win_seat = -1
+
+    def copy(self) -> HandState:
+        """An independent copy (cheap: a few small lists)."""
+        new = HandState.__new__(HandState)
+        new._masks = self._masks[:]
+        new._offers = self._offers
+        new.rules = self.rules
+        new.dealer = self.dealer
+        new.bids = self.bids[:]
+        new.n_bids = self.n_bids
+        new.bidding = self.bidding
+        new.is_complete = self.is_complete
+        new.tricks_won = self.tricks_won[:]
+        new.plays = self.plays[:]
+        new.trick_winners = self.trick_winners[:]
+        new.to_move_index = self.to_move_index
+        new.spades_broken = self.spades_broken
+        new.trick_len = self.trick_len
+        new.led = self.led
+        new.win_card = self.win_card
+        new.win_seat = self.win_seat
+        return new
+
+    # ----------------------------------------------------------------- fast API (unchecked)
+
+    def legal_bid_values(self) -> tuple[int, ...]:
+        """Bids offered to the seat to move: ``0..13`` then ``NIL`` / ``BLIND_NIL`` if offered."""
+        return self._offers[self.bids[self.to_move_index ^ 2] is None]
+
+    def bid_value(self, value: int) -> None:
+        """Record the int-encoded bid of the seat to move. Unchecked."""
+        p = self.to_move_index
+        self.bids[p] = value
+        self.to_move_index = (p + 1) & 3
+        self.n_bids += 1
+        if self.n_bids == 4:
+            self.bidding = False
+
+    def legal_play_ints(self) -> tuple[int, ...]:
+        """Cards the seat to move may play, ascending card ints. Do not call during bidding."""
+        p4 = self.to_move_index << 2
+        masks = self._masks
+        if self.trick_len:
+            m = masks[p4 + self.led]
+            if m & _RANK_MASK:
+                return SUIT_CARDS[m]
+            return (
+                SUIT_CARDS[masks[p4]]
+                + SUIT_CARDS[masks[p4 + 1]]
+                + SUIT_CARDS[masks[p4 + 2]]
+                + SUIT_CARDS[masks[p4 + 3]]
+            )
+        others = SUIT_CARDS[masks[p4 + 1]] + SUIT_CARDS[masks[p4 + 2]] + SUIT_CARDS[masks[p4 + 3]]
+        if self.spades_broken:
+            return SUIT_CARDS[masks[p4]] + others
+        return others or SUIT_CARDS[masks[p4]]
+
+    def play_int(self, c: int) -> None:
+        """Play card int ``c`` for the seat to move. Unchecked: ``c`` must be legal."""
+        p = self.to_move_index
+        self._masks[(p << 2) + SUIT_OF[c]] ^= RANK_BIT[c]
+        self.plays.append(c)
+        if c < 13:
+            self.spades_broken = True
+        n = self.trick_len
+        if n == 0:
+            self.led = SUIT_OF[c]
+            self.win_card = c
+            self.win_seat = p
+            self.trick_len = 1
+            self.to_move_index = (p + 1) & 3
+            return
+        if BEATS[self.win_card * 52 + c]:
+            self.win_card = c
+            self.win_seat = p
+        if n < 3:
+            self.trick_len = n + 1
+            self.to_move_index = (p + 1) & 3
+            return
+        w = self.win_seat
+        self.tricks_won[w] += 1
+        self.trick_winners.append(w)
+        self.trick_len = 0
+        self.to_move_index = w
+        if len(self.trick_winners) == 13:
+            self.is_complete = True
+
+    def holds(self, seat: int, c: int) -> bool:
+        """Does seat int ``seat`` still hold card int ``c``?"""
+        return bool(self._masks[(seat << 2) + SUIT_OF[c]] & RANK_BIT[c])
+
+    def hand_ints(self, seat: int) -> list[int]:
+        """The unplayed card ints of a seat, ascending."""
+        m = self._masks
+        b = seat << 2
+        return [
+            *SUIT_CARDS[m[b]],
+            *SUIT_CARDS[m[b + 1]],
+            *SUIT_CARDS[m[b + 2]],
+            *SUIT_CARDS[m[b + 3]],
+        ]
+
+    def hand_count(self, seat: int) -> int:
+        """How many cards a seat still holds."""
+        m = self._masks
+        b = seat << 2
+        return sum((m[b + s] & _RANK_MASK).bit_count() for s in range(4))
+
+    def suit_ints(self, seat: int, suit: int) -> tuple[int, ...]:
+        """The unplayed card ints of one suit in a seat's hand, ascending."""
+        return SUIT_CARDS[self._masks[(seat << 2) + suit]]
+
+    # ----------------------------------------------------------------- checked API
+
+    @property
+    def to_move(self) -> str | None:
+        """Seat to move, or None once the 13th trick is taken."""
+        return None if self.is_complete else SEATS[self.to_move_index]
+
+    @property
+    def trick_leader(self) -> int:
+        """Seat int leading the trick in progress (or the next trick)."""
+        return (self.to_move_index - self.trick_len) & 3
+
+    def legal_actions(self) -> list[dict[str, Any]]:
+        """Action dicts for the seat to move (``[]`` once complete)."""
+        if self.is_complete:
+            return []
+        if self.bidding:
+            return [bid_action(v) for v in self.legal_bid_values()]
+        return [{"type": "play", "card": CARD_CODES[c]} for c in self.legal_play_ints()]
+
+    def apply(self, seat: str, action: Any) -> None:
+        """Apply one bid or play action dict for ``seat``, or raise ``IllegalAction``."""
+        kind, value = parse_action(action)
+        p = seat_index(seat)
+        if kind == "bid":
+            self.check_bid(p, value)  # type: ignore[arg-type]
+            self.bid_value(value)  # type: ignore[arg-type]
+        elif kind == "play":
+            self.check_play(p, value)  # type: ignore[arg-type]
+            self.play_int(value)  # type: ignore[arg-type]
+        else:
+            raise IllegalAction("looking at one's cards is a match action", _BAD)
+
+    def check_bid(self, p: int, value: int) -> None:
+        """Raise ``IllegalAction`` unless seat int ``p`` may bid ``value`` now."""
+        seat = SEATS[p]
+        if not self.bidding:
+            raise IllegalAction(f"{seat} cannot bid: the bidding is over", "not_bidding")
+        if p != self.to_move_index:
+            raise IllegalAction(
+                f"{seat} bid out of turn: {SEATS[self.to_move_index]} is to bid", "not_your_turn"
+            )
+        if value >= 0:
+            return
+        name = "nil" if value == NIL else "blind nil"
+        if not (self.rules.nil if value == NIL else self.rules.blind_nil):
+            raise IllegalAction(f"{name} is not played at this table", "bid_not_offered")
+        partner = p ^ 2
+        if self.bids[partner] is not None:
+            raise IllegalAction(
+                f"{seat} cannot bid {name}: partner {SEATS[partner]} has already bid",
+                "bid_not_offered",
+            )
+
+    def check_play(self, p: int, c: int) -> None:
+        """Raise ``IllegalAction`` unless seat int ``p`` may play card int ``c`` now."""
+        seat = SEATS[p]
+        card = CARD_CODES[c]
+        if self.bidding:
+            raise IllegalAction(
+                f"{seat} cannot play {card}: the bidding is not over", "not_playing"
+            )
+        if self.is_complete:
+            raise IllegalAction(f"{seat} cannot play {card}: the hand is over", "not_playing")
+        if p != self.to_move_index:
+            raise IllegalAction(
+                f"{seat} played out of turn: {SEATS[self.to_move_index]} is to play",
+                "not_your_turn",
+            )
+        if not self.holds(p, c):
+            where = " (already played)" if c in self.plays else ""
+            raise IllegalAction(f"{seat} does not hold {card}{where}", "not_held")
+        suit = SUIT_OF[c]
+        if self.trick_len:
+            if suit != self.led:
+                held = self.suit_ints(p, self.led)
+                if held:
+                    raise IllegalAction(
+                        f"{seat} must follow {SUIT_NAMES[self.led]}: holds "
+                        + ", ".join(CARD_CODES[x] for x in held),
+                        "must_follow_suit",
+                    )
+        elif suit == 0 and not self.spades_broken:
+            others = [x for s in (1, 2, 3) for x in self.suit_ints(p, s)]
+            if others:
+                raise IllegalAction(
+                    f"{seat} cannot lead spades before they are broken: holds other suits",
+                    "spades_not_broken",
+                )
+
+    # ----------------------------------------------------------------- reading the state
+
+    def bids_dict(self) -> dict[str, int | str | None]:
+        """Seat -> bid (``None`` while not bid)."""
+        return {
+            s: (None if b is None else int_to_bid(b)) for s, b in zip(SEATS, self.bids, strict=True)
+        }
+
+    def tricks_dict(self) -> dict[str, int]:
+        """Seat -> tricks won so far."""
+        return dict(zip(SEATS, self.tricks_won, strict=True))
+
+    def hand_codes(self, seat: int) -> list[str]:
+        """A seat's unplayed cards as codes, in display order."""
+        return sort_cards(self.hand_ints(seat))
+
+    def current_trick(self) -> dict[str, Any]:
+        """The trick in progress: ``{"leader": seat, "cards": [{"seat", "card"}...]}``."""
+        leader = self.trick_leader
+        n = self.trick_len
+        cards = self.plays[len(self.plays) - n :] if n else []
+        return {
+            "leader": SEATS[leader],
+            "cards": [
+                {"seat": SEATS[(leader + i) & 3], "card": CARD_CODES[c]}
+                for i, c in enumerate(cards)
+            ],
+        }
+
+    def completed_tricks(self) -> list[dict[str, Any]]:
+        """This hand's completed tricks, oldest first, with leader, cards and winner."""
+        out = []
+        leader = (self.dealer + 1) & 3
+        for k, winner in enumerate(self.trick_winners):
+            cards = self.plays[4 * k : 4 * k + 4]
+            out.append(
+                {
+                    "leader": SEATS[leader],
+                    "cards": [
+                        {"seat": SEATS[(leader + i) & 3], "card": CARD_CODES[c]}
+                        for i, c in enumerate(cards)
+                    ],
+                    "winner": SEATS[winner],
+                }
+            )
+            leader = winner
+        return out
+
+    def score(self, before: dict[str, dict[str, int]] | None = None) -> dict[str, Any]:
+        """``score_hand`` of this complete hand."""
+        if not self.is_complete:
+            raise ValueError("the hand is not complete")
+        return score_hand(self.rules, self.bids_dict(), self.tricks_dict(), before)  # type: ignore[arg-type]
+
+    def __repr__(self) -> str:
+        state = "complete" if self.is_complete else ("bidding" if self.bidding else "playing")
+        return (
+            f"<HandState dealer={SEATS[self.dealer]} {state} plays={len(self.plays)} "
+            f"tricks={self.tricks_dict()}>"
+        )

@@ -1,0 +1,237 @@
+"""A whole match: hands dealt from the seed, scored, until a partnership wins (rules.md)."""
+
+from __future__ import annotations
+
+import json
+import random
+from typing import Any
+
+from .cards import BLIND_NIL, SEATS, TEAMS, deal_ints
+from .hand import HandState, bid_action, parse_action, seat_index
+from .rules import STANDARD_RULES, IllegalAction, Rules
+from .scoring import score_hand
+
+_LOOK = {"type": "look"}
+
+
+def first_dealer(seed: int | str) -> int:
+    """The first dealer's seat int, drawn from the seed alone."""
+    return random.Random(f"{seed}:dealer").randrange(4)
+
+
+def deal_for(seed: int | str, hand_number: int) -> list[list[int]]:
+    """The deal of hand ``hand_number`` (1-based): card ints by seat int, from the seed alone."""
+    return deal_ints(random.Random(f"{seed}:{hand_number}"))
+
+
+class Match:
+    """A match between NS and EW. Rebuilt exactly by ``Match.replay(rules, seed, actions)``."""
+
+    def __init__(self, rules: Rules = STANDARD_RULES, seed: int | str = 0) -> None:
+        if not isinstance(rules, Rules):
+            raise TypeError("rules must be a Rules")
+        if isinstance(seed, bool) or not isinstance(seed, int | str):
+            raise TypeError("seed must be an int or a str")
+        self.rules = rules
+        self.seed = seed
+        self.first_dealer = first_dealer(seed)
+        self.hand_number = 0
+        self.actions: list[tuple[str, dict[str, Any]]] = []
+        self.history: list[dict[str, Any]] = []
+        self._history_parts: list[str] = []
+        self._totals = {team: {"score": 0, "bags": 0} for team in TEAMS}
+        self._result: dict[str, Any] | None = None
+        self._looked: set[int] = set()
+        self._previous_last_trick: dict[str, Any] | None = None
+        self.hand: HandState
+        self._deal_next()
+
+    def __repr__(self) -> str:
+        ns, ew = self._totals["NS"]["score"], self._totals["EW"]["score"]
+        return (
+            f"<Match {self.rules!r} seed={self.seed!r} hand={self.hand_number} "
+            f"actions={len(self.actions)} NS={ns} EW={ew}{' over' if self._result else ''}>"
+        )
+
+    @classmethod
+    def replay(cls, rules: Rules, seed: int | str, actions) -> Match:
+        """Rebuild a match from its rules, seed and ``(seat, action)`` list."""
+        match = cls(rules, seed)
+        for seat, action in actions:
+            match.apply(seat, action)
+        return match
+
+    # ----------------------------------------------------------------- state
+
+    def _deal_next(self) -> None:
+        self.hand_number += 1
+        dealer = (self.first_dealer + self.hand_number - 1) & 3
+        self.hand = HandState.from_ints(self.rules, dealer, deal_for(self.seed, self.hand_number))
+        self._looked = set()
+
+    @property
+    def dealer(self) -> str:
+        """The dealer of the hand in progress (or of the last hand once over)."""
+        return SEATS[self.hand.dealer]
+
+    @property
+    def to_move(self) -> str | None:
+        """Seat to move, ``None`` once the match is over."""
+        return None if self._result else SEATS[self.hand.to_move_index]
+
+    @property
+    def is_over(self) -> bool:
+        """Has a partnership won?"""
+        return self._result is not None
+
+    @property
+    def result(self) -> dict[str, Any] | None:
+        """``{"winner": "NS", "scores": {"NS": 512, "EW": 330}}`` once over, else ``None``."""
+        if self._result is None:
+            return None
+        return {"winner": self._result["winner"], "scores": dict(self._result["scores"])}
+
+    @property
+    def scores(self) -> dict[str, dict[str, int]]:
+        """Totals before the hand in progress (final totals once over): team -> score, bags."""
+        return {team: dict(v) for team, v in self._totals.items()}
+
+    def _first_bidders(self) -> tuple[int, int]:
+        d = self.hand.dealer
+        return (d + 1) & 3, (d + 2) & 3
+
+    def is_hidden(self, seat: int) -> bool:
+        """Is seat int ``seat`` still offered blind nil without having looked at its cards?"""
+        hand = self.hand
+        return (
+            self.rules.blind_nil
+            and self._result is None
+            and hand.bidding
+            and hand.bids[seat] is None
+            and seat in self._first_bidders()
+            and seat not in self._looked
+        )
+
+    # ----------------------------------------------------------------- actions
+
+    def legal_actions(self, seat: str | None = None) -> list[dict[str, Any]]:
+        """Legal action dicts of ``seat`` (default: the seat to move); ``[]`` if none."""
+        if self._result is not None:
+            return []
+        p = self.hand.to_move_index if seat is None else seat_index(seat)
+        to_move = p == self.hand.to_move_index
+        if self.is_hidden(p):
+            return [bid_action(BLIND_NIL), dict(_LOOK)] if to_move else [dict(_LOOK)]
+        if not to_move:
+            return []
+        actions = self.hand.legal_actions()
+        if self.hand.bidding and p in self._looked:
+            actions = [a for a in actions if a["bid"] != "blind_nil"]
+        return actions
+
+    def apply(self, seat: str, action: Any) -> None:
+        """Apply one action dict for ``seat``; raise ``IllegalAction`` and change nothing if illegal."""
+        if self._result is not None:
+            raise IllegalAction("the match is over", "match_over")
+        kind, value = parse_action(action)
+        p = seat_index(seat)
+        hand = self.hand
+        if kind == "look":
+            if not self.is_hidden(p):
+                raise IllegalAction(
+                    f"{seat} cannot look now: blind nil is not on offer to {seat}",
+                    "look_not_offered",
+                )
+            self._looked.add(p)
+        elif kind == "bid":
+            hand.check_bid(p, value)  # type: ignore[arg-type]
+            if value != BLIND_NIL and self.is_hidden(p):
+                raise IllegalAction(
+                    f"{seat} has not looked at its cards: bid blind nil or look first",
+                    "bid_not_offered",
+                )
+            if value == BLIND_NIL and p in self._looked:
+                raise IllegalAction(
+                    f"{seat} cannot bid blind nil after looking at its cards", "bid_not_offered"
+                )
+            hand.bid_value(value)  # type: ignore[arg-type]
+        else:
+            hand.check_play(p, value)  # type: ignore[arg-type]
+            hand.play_int(value)  # type: ignore[arg-type]
+        self.actions.append((seat, dict(action)))
+        if hand.is_complete:
+            self._finish_hand()
+
+    def _finish_hand(self) -> None:
+        hand = self.hand
+        bids, tricks = hand.bids_dict(), hand.tricks_dict()
+        detail = score_hand(self.rules, bids, tricks, self._totals)  # type: ignore[arg-type]
+        entry = {
+            "hand_number": self.hand_number,
+            "dealer": SEATS[hand.dealer],
+            "bids": bids,
+            "tricks_won": tricks,
+            **detail,
+        }
+        self.history.append(entry)
+        self._history_parts.append(json.dumps(entry))
+        last = hand.completed_tricks()[-1]
+        self._previous_last_trick = {"hand_number": self.hand_number, **last}
+        for team in TEAMS:
+            self._totals[team] = {"score": detail[team]["score"], "bags": detail[team]["bags"]}
+        ns, ew = self._totals["NS"]["score"], self._totals["EW"]["score"]
+        floor = self.rules.loss_floor
+        ended = max(ns, ew) >= self.rules.target or (floor is not None and min(ns, ew) <= floor)
+        if ended and ns != ew:
+            self._result = {"winner": "NS" if ns > ew else "EW", "scores": {"NS": ns, "EW": ew}}
+        else:
+            self._deal_next()
+
+    # ----------------------------------------------------------------- views
+
+    def last_trick(self) -> dict[str, Any] | None:
+        """The most recently completed trick of the match (possibly of the previous hand)."""
+        if self.hand.trick_winners:
+            last = self.hand.completed_tricks()[-1]
+            return {"hand_number": self.hand_number, **last}
+        return None if self._previous_last_trick is None else dict(self._previous_last_trick)
+
+    def view(self, seat: str | None) -> dict[str, Any]:
+        """What ``seat`` may see (``None``: a spectator). JSON-serializable, never another seat's
+        unplayed card."""
+        p = None if seat is None else seat_index(seat)
+        hand = self.hand
+        over = self._result is not None
+        hidden = p is not None and self.is_hidden(p)
+        bids = hand.bids_dict()
+        contracts: dict[str, int | None] = {}
+        for team, (a, b) in zip(TEAMS, ((0, 2), (1, 3)), strict=True):
+            ba, bb = hand.bids[a], hand.bids[b]
+            if ba is None or bb is None:
+                contracts[team] = None
+            else:
+                contracts[team] = max(ba, 0) + max(bb, 0)
+        first = (hand.dealer + 1) & 3
+        return {
+            "seat": seat,
+            "rules": self.rules.to_dict(),
+            "hand_number": self.hand_number,
+            "dealer": SEATS[hand.dealer],
+            "phase": "over" if over else ("bidding" if hand.bidding else "playing"),
+            "to_move": self.to_move,
+            "hand": None if p is None or hidden else hand.hand_codes(p),
+            "hand_hidden": hidden,
+            "hand_counts": {s: hand.hand_count(i) for i, s in enumerate(SEATS)},
+            "bid_order": [SEATS[(first + i) & 3] for i in range(4)],
+            "bids": bids,
+            "tricks_won": hand.tricks_dict(),
+            "trick": hand.current_trick(),
+            "tricks": hand.completed_tricks(),
+            "spades_broken": hand.spades_broken,
+            "scores": self.scores,
+            "contracts": contracts,
+            "history": json.loads("[" + ",".join(self._history_parts) + "]"),
+            "legal": [] if p is None else self.legal_actions(seat),
+            "result": self.result,
+            "last_trick": self.last_trick(),
+        }
