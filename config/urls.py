@@ -6,6 +6,7 @@ from django.urls import include, path
 
 urlpatterns = [
     path("i18n/", include("django.conf.urls.i18n")),
+    path("", include("rules_pages.root_urls")),  # `/` -> /fr/, /sitemap.xml, /robots.txt
 ]
 
 urlpatterns += i18n_patterns(
