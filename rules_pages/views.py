@@ -75,9 +75,10 @@ def add_table_of_contents(html: str) -> str:
     toc = ""
     if len(entries) >= 3:
         items = "".join(f'<li><a href="#{a}">{escape(t)}</a></li>' for a, t in entries)
+        title = escape(_("On this page"))
         toc = (
             f'<nav class="toc" aria-labelledby="toc-title"><p class="toc-title" id="toc-title">'
-            f"{escape(_('On this page'))}</p><ol>{items}</ol></nav>"
+            f"{title}</p><ol>{items}</ol></nav>"
         )
     return html[:start] + toc + body + html[end + len(TOC_END) :]
 
