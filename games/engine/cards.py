@@ -9,6 +9,7 @@ card. Seat ints: ``N=0 E=1 S=2 W=3`` (clockwise; partners are ``i`` and ``i ^ 2`
 from __future__ import annotations
 
 import random
+from itertools import repeat, starmap
 
 SEATS: tuple[str, ...] = ("N", "E", "S", "W")
 SEAT_INDEX: dict[str, int] = {s: i for i, s in enumerate(SEATS)}
@@ -63,14 +64,16 @@ def sort_cards(cards) -> list[str]:
     return [CARD_CODES[c] for c in sorted(cards, key=DISPLAY_KEY.__getitem__)]
 
 
+_DECK = range(52)
+
+
 def deal_ints(rng: random.Random) -> list[list[int]]:
     """Deal a shuffled deck: four lists of 13 card ints, indexed by seat int.
 
     Sorting on random keys is a uniform shuffle and much cheaper than ``rng.shuffle`` in Python.
     """
-    rnd = rng.random
-    keys = [rnd() for _ in range(52)]
-    deck = sorted(range(52), key=keys.__getitem__)
+    keys = [*starmap(rng.random, repeat((), 52))]
+    deck = sorted(_DECK, key=keys.__getitem__)
     return [deck[0:13], deck[13:26], deck[26:39], deck[39:52]]
 
 

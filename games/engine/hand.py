@@ -277,30 +277,35 @@ class HandState:
         p = self.to_move_index
         self._masks[(p << 2) + SUIT_OF[c]] ^= RANK_BIT[c]
         self.plays.append(c)
+        n = self.trick_len
+        if n:
+            if BEATS[self.win_card * 52 + c]:
+                self.win_card = c
+                self.win_seat = p
+                # A spade that does not take the lead was beaten by a spade, so spades were
+                # already broken: only leading or winning spades need the flag set.
+                if c < 13:
+                    self.spades_broken = True
+            if n != 3:
+                self.trick_len = n + 1
+                self.to_move_index = (p + 1) & 3
+                return
+            w = self.win_seat
+            self.tricks_won[w] += 1
+            winners = self.trick_winners
+            winners.append(w)
+            self.trick_len = 0
+            self.to_move_index = w
+            if len(winners) == 13:
+                self.is_complete = True
+            return
+        self.led = SUIT_OF[c]
+        self.win_card = c
+        self.win_seat = p
+        self.trick_len = 1
+        self.to_move_index = (p + 1) & 3
         if c < 13:
             self.spades_broken = True
-        n = self.trick_len
-        if n == 0:
-            self.led = SUIT_OF[c]
-            self.win_card = c
-            self.win_seat = p
-            self.trick_len = 1
-            self.to_move_index = (p + 1) & 3
-            return
-        if BEATS[self.win_card * 52 + c]:
-            self.win_card = c
-            self.win_seat = p
-        if n < 3:
-            self.trick_len = n + 1
-            self.to_move_index = (p + 1) & 3
-            return
-        w = self.win_seat
-        self.tricks_won[w] += 1
-        self.trick_winners.append(w)
-        self.trick_len = 0
-        self.to_move_index = w
-        if len(self.trick_winners) == 13:
-            self.is_complete = True
 
     def holds(self, seat: int, c: int) -> bool:
         """Does seat int ``seat`` still hold card int ``c``?"""
