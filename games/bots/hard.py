@@ -1,11 +1,196 @@
-"""Hard (placeholder until the search lands): Normal."""
+"""Hard: Normal's judgement plus card tracking and determinized Monte Carlo search.
+
+For a card to play, Hard samples deals consistent with its seat's knowledge (its hand, the cards
+played, voids shown, bids; see sampler.py), and for each sample plays every candidate card followed
+by a Normal-like playout of the rest of the hand on the engine's fast API (rollout.py). Each
+playout is scored with the real hand scoring, bags included (a convex cost as the bag count nears
+the penalty) and a bonus when the hand ends the match, as the difference between the two
+partnerships. The candidate with the best mean wins; Normal's own choice wins ties.
+
+The work per decision is bounded by a count of simulated plays, so a decision is deterministic for a
+given rng; a wall-clock guard (``DEADLINE_S``) only cuts the search short on an overloaded machine.
+"""
 
 from __future__ import annotations
 
+import math
 import random
+import time
+from functools import lru_cache
+
+from games.engine.cards import CARD_CODES, CARD_INDEX, RANKS
+from games.engine.rules import Rules
+from games.engine.scoring import team_hand_ints
 
 from . import normal
+from .knowledge import Knowledge
+from .rollout import play_out
+from .sampler import DealSampler
+
+WORK_BUDGET = 36000  # simulated card plays per decision (about 0.2 s here)
+MIN_SAMPLES = 12
+MAX_SAMPLES = 160
+DEADLINE_S = 0.26
+MATCH_END_BONUS = 300.0
+NORMAL_TIE_BONUS = 0.5
 
 
-def choose(view: dict, rng: random.Random) -> dict | None:
-    return normal.choose(view, rng)
+@lru_cache(maxsize=32)
+def _rules(items: tuple) -> Rules:
+    return Rules.from_dict(dict(items))
+
+
+def rules_of(view: dict) -> Rules:
+    return _rules(tuple(sorted((view.get("rules") or {}).items())))
+
+
+def candidate_cards(k: Knowledge, cards: list[str]) -> list[str]:
+    """Legal cards minus equivalents: touching cards (nothing still out between them) of one suit
+    play the same, so only the lowest of each run is searched. Cards on the table in the current
+    trick separate runs."""
+    gone = k.played - {c for _, c in k.trick}
+    by_suit: dict[str, list[str]] = {}
+    for c in cards:
+        by_suit.setdefault(c[1], []).append(c)
+    out = []
+    for suit, group in by_suit.items():
+        group.sort(key=lambda c: RANKS.index(c[0]))
+        out.append(group[0])
+        for lo, hi in zip(group, group[1:], strict=False):
+            r0, r1 = RANKS.index(lo[0]), RANKS.index(hi[0])
+            between = [RANKS[r] + suit for r in range(r0 + 1, r1)]
+            if not all(b in gone or b in k.hand for b in between):
+                out.append(hi)
+    return out
+
+
+class Evaluator:
+    """Scores a finished playout for one team: our hand points minus theirs, bags and match end."""
+
+    def __init__(self, k: Knowledge, rules: Rules) -> None:
+        self.rules = rules
+        self.team = 0 if k.team == "NS" else 1
+        self.score = [k.score("NS"), k.score("EW")]
+        self.bags = [k.bags("NS"), k.bags("EW")]
+
+    def _bag_cost(self, before: int, added: int) -> tuple[int, float]:
+        limit, penalty = self.rules.bag_limit, self.rules.bag_penalty
+        if not limit:
+            return 0, 0.0
+        total = before + added
+        cycles = total // limit - before // limit
+        rem, rem0 = total % limit, before % limit
+        soft = penalty * ((rem / limit) ** 2 - (rem0 / limit) ** 2)
+        return cycles * penalty, soft
+
+    def value(self, bids: list[int], tricks: list[int]) -> float:
+        r = self.rules
+        pts = [0, 0]
+        soft = [0.0, 0.0]
+        for t in (0, 1):
+            p, bags = team_hand_ints(r, bids, tricks, t)
+            hard_cost, soft_cost = self._bag_cost(self.bags[t], bags)
+            pts[t] = p - hard_cost
+            soft[t] = soft_cost
+        us, them = self.team, 1 - self.team
+        v = (pts[us] - soft[us]) - (pts[them] - soft[them])
+        new_us, new_them = self.score[us] + pts[us], self.score[them] + pts[them]
+        ended = max(new_us, new_them) >= r.target or (
+            r.loss_floor is not None and min(new_us, new_them) <= r.loss_floor
+        )
+        if ended and new_us != new_them:
+            v += MATCH_END_BONUS if new_us > new_them else -MATCH_END_BONUS
+        return v
+
+
+def search_play(
+    k: Knowledge,
+    cards: list[str],
+    rng: random.Random,
+    oracle_hands: dict[str, list[str]] | None = None,
+    budget: int = WORK_BUDGET,
+) -> str:
+    """The card with the best mean playout value over sampled deals."""
+    fallback = normal.choose_card(k, cards)
+    cands = candidate_cards(k, cards)
+    if len(cands) == 1:
+        return cands[0]
+    # Normal's choice stands for its run of equivalent cards.
+    rep = {c: c for c in cands}
+    for c in cards:
+        if c not in rep:
+            rep[c] = max((x for x in cands if x[1] == c[1] and x <= c), key=len, default=c)
+    rules = rules_of(k.view)
+    sampler = DealSampler(k, rules)
+    evaluator = Evaluator(k, rules)
+    cand_ints = [CARD_INDEX[c] for c in cands]
+    plays_left = sum((k.view.get("hand_counts") or {}).values()) or 4 * k.tricks_left
+    per_sample = len(cands) * plays_left
+    n_max = 1 if oracle_hands else max(MIN_SAMPLES, min(MAX_SAMPLES, budget // per_sample))
+    totals = [[] for _ in cands]
+    deadline = time.perf_counter() + DEADLINE_S
+    for i in range(n_max):
+        deal = sampler.oracle_deal(oracle_hands) if oracle_hands else sampler.sample(rng)
+        base = sampler.state(deal)
+        for j, c in enumerate(cand_ints):
+            s = base.copy()
+            s.play_int(c)
+            play_out(s)
+            totals[j].append(evaluator.value(s.bids, s.tricks_won))
+        n = i + 1
+        if n >= MIN_SAMPLES and n % 6 == 0 and _separated(totals):
+            break
+        if time.perf_counter() > deadline:
+            break
+    means = [sum(v) / len(v) for v in totals]
+    fav = _find_rep(fallback, cands)
+    best = max(
+        range(len(cands)), key=lambda j: means[j] + (NORMAL_TIE_BONUS if cands[j] == fav else 0)
+    )
+    return cands[best]
+
+
+def _find_rep(card: str, cands: list[str]) -> str:
+    """The searched card standing for ``card`` (the lowest of its run)."""
+    same = [c for c in cands if c[1] == card[1] and RANKS.index(c[0]) <= RANKS.index(card[0])]
+    if not same:
+        return card
+    return max(same, key=lambda c: RANKS.index(c[0]))
+
+
+def _separated(totals: list[list[float]]) -> bool:
+    """True when the leader beats every other candidate by about three standard errors."""
+    n = len(totals[0])
+    means = [sum(v) / n for v in totals]
+    b = max(range(len(totals)), key=means.__getitem__)
+    for j in range(len(totals)):
+        if j == b:
+            continue
+        d = [x - y for x, y in zip(totals[b], totals[j], strict=True)]
+        m = sum(d) / n
+        var = sum((x - m) ** 2 for x in d) / (n - 1)
+        if var == 0:
+            if m <= 0:
+                return False
+            continue
+        if m / math.sqrt(var / n) < 3.0:
+            return False
+    return True
+
+
+def choose(
+    view: dict, rng: random.Random, oracle_hands: dict[str, list[str]] | None = None
+) -> dict | None:
+    legal = view.get("legal") or []
+    if not legal:
+        return None
+    plays = [a["card"] for a in legal if a.get("type") == "play"]
+    if plays:
+        if len(plays) == 1:
+            return {"type": "play", "card": plays[0]}
+        k = Knowledge.from_view(view)
+        return {"type": "play", "card": search_play(k, plays, rng, oracle_hands)}
+    return normal.choose_bid(view, legal)
+
+
+__all__ = ["CARD_CODES", "choose", "search_play"]

@@ -1,0 +1,151 @@
+"""Deals consistent with what one seat knows, for the Hard bot's determinized search.
+
+A sampled deal gives every other seat exactly as many unseen cards as it holds, never a card of a
+suit it has shown void in, and is accepted with a probability that favours hands matching the bids
+made (a nil bidder rarely holds big cards; a numeric bid is near the bidder's trick estimate).
+The deal is then turned into an engine ``HandState`` by replaying the hand's bids and plays, so the
+search runs on the engine's own fast API.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+
+from games.engine.cards import CARD_CODES, CARD_INDEX, SEAT_INDEX, SEATS, bid_to_int
+from games.engine.hand import HandState
+from games.engine.rules import Rules
+
+from .estimate import estimate_tricks, nil_risk
+from .knowledge import NIL_BIDS, Knowledge
+
+SUIT_INT = {"S": 0, "H": 1, "D": 2, "C": 3}
+BID_SIGMA = 1.6
+
+
+class DealSampler:
+    """Samples the other seats' unplayed cards for one decision of ``k.seat``."""
+
+    def __init__(self, k: Knowledge, rules: Rules, use_bids: bool = True) -> None:
+        self.k = k
+        self.rules = rules
+        self.me = k.seat
+        self.others = [s for s in SEATS if s != k.seat]
+        counts = k.view.get("hand_counts") or {}
+        self.capacity = {s: int(counts.get(s, 0)) for s in self.others}
+        # Cards of each suit still out, as ints, and which seats may hold that suit.
+        self.by_suit: dict[int, list[int]] = {0: [], 1: [], 2: [], 3: []}
+        for c in k.unseen:
+            self.by_suit[SUIT_INT[c[1]]].append(CARD_INDEX[c])
+        for cards in self.by_suit.values():
+            cards.sort()
+        self.eligible = {
+            s: [o for o in self.others if "SHDC"[s] not in k.voids[o]] for s in range(4)
+        }
+        # Suits with the fewest possible holders are placed first.
+        self.suit_order = sorted(
+            (s for s in range(4) if self.by_suit[s]), key=lambda s: len(self.eligible[s])
+        )
+        self.played_by: dict[str, list[int]] = {s: [] for s in SEATS}
+        self.sequence: list[int] = []
+        for t in [*(k.view.get("tricks") or []), k.view.get("trick") or {}]:
+            for p in t.get("cards", []) or []:
+                c = CARD_INDEX[p["card"]]
+                self.played_by[p["seat"]].append(c)
+                self.sequence.append(c)
+        self.my_cards = [CARD_INDEX[c] for c in k.hand]
+        self.dealer = SEAT_INDEX[k.view["dealer"]]
+        self.bid_ints = [(SEAT_INDEX[s], bid_to_int(k.bids[s])) for s in k.view["bid_order"]]
+        self.use_bids = use_bids and all(b is not None for b in k.bids.values())
+        self.attempts = 0
+
+    # ----- dealing ---------------------------------------------------------------------------
+    def _assign(self, rng: random.Random) -> dict[str, list[int]] | None:
+        left = dict(self.capacity)
+        out: dict[str, list[int]] = {s: [] for s in self.others}
+        rnd = rng.random
+        for suit in self.suit_order:
+            cards = self.by_suit[suit][:]
+            rng.shuffle(cards)
+            seats = self.eligible[suit]
+            for c in cards:
+                total = sum(left[s] for s in seats)
+                if total <= 0:
+                    return None
+                x = rnd() * total
+                for s in seats:
+                    x -= left[s]
+                    if x < 0 and left[s] > 0:
+                        break
+                else:
+                    s = next(o for o in seats if left[o] > 0)
+                out[s].append(c)
+                left[s] -= 1
+        if any(left.values()):
+            return None
+        return out
+
+    def _weight(self, deal: dict[str, list[int]]) -> float:
+        w = 1.0
+        for s in self.others:
+            bid = self.k.bids.get(s)
+            if bid == "blind_nil" or bid is None:
+                continue
+            hand = [CARD_CODES[c] for c in deal[s] + self.played_by[s]]
+            if bid in NIL_BIDS:
+                risk = nil_risk(hand)
+                if math.isinf(risk):
+                    return 0.0
+                excess = max(0.0, risk - 1.2)
+                w *= math.exp(-0.5 * excess * excess)
+            else:
+                est = estimate_tricks(hand).total
+                z = (est - bid) / BID_SIGMA
+                w *= math.exp(-0.5 * z * z)
+        return w
+
+    def sample(self, rng: random.Random, max_tries: int = 24) -> dict[str, list[int]]:
+        """One deal of the unseen cards (seat -> card ints), void-consistent, bid-weighted."""
+        best, best_w = None, -1.0
+        for _ in range(max_tries):
+            self.attempts += 1
+            deal = self._assign(rng)
+            if deal is None:
+                continue
+            if not self.use_bids:
+                return deal
+            w = self._weight(deal)
+            if rng.random() < w:
+                return deal
+            if w > best_w:
+                best, best_w = deal, w
+        if best is not None:
+            return best
+        return self._fallback(rng)
+
+    def _fallback(self, rng: random.Random) -> dict[str, list[int]]:
+        """Ignore voids (never expected: the voids always admit a deal of the real cards)."""
+        cards = [c for s in range(4) for c in self.by_suit[s]]
+        rng.shuffle(cards)
+        out, i = {}, 0
+        for s in self.others:
+            out[s] = cards[i : i + self.capacity[s]]
+            i += self.capacity[s]
+        return out
+
+    # ----- engine state ----------------------------------------------------------------------
+    def state(self, deal: dict[str, list[int]]) -> HandState:
+        """The hand as it stands now in the sampled world, rebuilt with the engine's fast API."""
+        hands = []
+        for s in SEATS:
+            held = self.my_cards if s == self.me else deal[s]
+            hands.append(list(held) + self.played_by[s])
+        h = HandState.from_ints(self.rules, self.dealer, hands)
+        for _, b in self.bid_ints:
+            h.bid_value(b)
+        for c in self.sequence:
+            h.play_int(c)
+        return h
+
+    def oracle_deal(self, hands: dict[str, list[str]]) -> dict[str, list[int]]:
+        return {s: [CARD_INDEX[c] for c in hands[s]] for s in self.others}
