@@ -1,0 +1,426 @@
+"""Live tables under load: move-to-broadcast latency for N tables of four WebSocket players.
+
+Run from the project folder (see bench/README.md):
+
+    .venv/bin/python bench/ws_load.py                      # steps 25,50,100,150,200,250,300
+    .venv/bin/python bench/ws_load.py --steps 50,200 --duration 20
+
+It creates a fresh bench database on the machine's PostgreSQL (127.0.0.1:5432, `atout_bench`),
+migrates it, uses the machine's Redis (REDIS_URL, default redis://127.0.0.1:6379/5, flushed first:
+give the bench a database of its own), and starts the real system through `config.launcher run`
+(Daphne, Celery worker, beat) on a free port. For each step N it creates the missing tables through
+the project's services (four guests seated, match started), opens four WebSockets per table with
+each guest's session cookie, and plays: at every table the seat whose turn it is sends a legal move
+every 2 seconds, the tables' phases spread evenly over the 2 s. A move's latency runs from just
+before the client sends it to the moment all four sockets have received a state frame with a newer
+version. One JSON line per step, then {"largest_n_p99_under_100ms": N}. Loopback only; everything
+it starts is stopped at the end.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import json
+import math
+import os
+import random
+import sys
+import time
+import uuid
+from dataclasses import dataclass, field
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+sys.path.insert(1, str(Path(__file__).resolve().parent.parent))
+
+import _system
+
+SEATS = ("N", "E", "S", "W")
+DEFAULT_REDIS = "redis://127.0.0.1:6379/5"
+LIMIT_MS = 100.0
+
+
+# --- table creation (a child process with Django, so the client process stays lean) -----------
+
+
+def create_tables(count: int, first: int) -> list[dict]:
+    """Create `count` private tables with four guests each and start them; return ids and cookies."""
+    import django
+
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
+    django.setup()
+    from django.contrib.sessions.backends.db import SessionStore
+
+    from games import services
+    from games.identity import Viewer
+
+    out = []
+    for index in range(first, first + count):
+        viewers, cookies = {}, {}
+        for seat in SEATS:
+            guest_id = uuid.uuid4().hex
+            name = f"B{index}{seat}"
+            session = SessionStore()
+            session["guest_id"] = guest_id
+            session["nickname"] = name
+            session.create()
+            viewers[seat] = Viewer(user_id=None, guest_id=guest_id, name=name)
+            cookies[seat] = session.session_key
+        table = services.do_create_private_table(viewers["N"], {}, "normal", None)
+        for seat in SEATS[1:]:
+            services.do_join(
+                table.id, viewers[seat], invite_token=table.invite_token, position=seat
+            )
+        services.do_start(table.id, viewers["N"])
+        out.append({"table": table.id, "cookies": cookies})
+    return out
+
+
+# --- the load generator ------------------------------------------------------------------------
+
+
+@dataclass
+class Step:
+    """What one step of N tables recorded inside its measuring window."""
+
+    start: float = math.inf
+    end: float = math.inf
+    latencies: list[float] = field(default_factory=list)
+    errors: int = 0
+    timeouts: int = 0
+    skipped: int = 0
+
+    def counts(self, t: float) -> bool:
+        return self.start <= t <= self.end
+
+
+@dataclass
+class Conn:
+    seat: str
+    ws: object = None
+    version: int = -1
+    view: dict | None = None
+
+
+class TableRun:
+    """One table: four sockets, the move in flight, and who has seen its result."""
+
+    def __init__(self, bench: Bench, table_id: int, cookies: dict[str, str]) -> None:
+        self.bench = bench
+        self.id = table_id
+        self.cookies = cookies
+        self.conns = {seat: Conn(seat) for seat in SEATS}
+        self.version = -1
+        self.latest: Conn | None = None
+        self.pending: tuple[float, int] | None = None  # (sent at, version acted on)
+        self.seen: set[str] = set()
+        self.first_state = asyncio.Event()
+        self.ready_count = 0
+        self.finished = False
+
+    def on_state(self, conn: Conn, frame: dict, now: float) -> None:
+        version = frame.get("version", -1)
+        if version <= conn.version:
+            return
+        if conn.version < 0:
+            self.ready_count += 1
+            if self.ready_count == 4:
+                self.first_state.set()
+        conn.version = version
+        conn.view = frame.get("view")
+        if version > self.version:
+            self.version = version
+            self.latest = conn
+        if self.pending and version > self.pending[1]:
+            self.seen.add(conn.seat)
+            if len(self.seen) == 4:
+                sent, _ = self.pending
+                step = self.bench.step
+                if step.counts(sent):
+                    step.latencies.append(now - sent)
+                self.pending = None
+
+    def on_error(self, frame: dict) -> None:
+        step = self.bench.step
+        if step.counts(time.perf_counter()):
+            step.errors += 1
+        self.bench.error_codes[frame.get("code", "?")] = (
+            self.bench.error_codes.get(frame.get("code", "?"), 0) + 1
+        )
+        self.pending = None  # refused: nothing changed
+
+    async def tick(self) -> None:
+        """Send the legal move of the seat to play, unless the last move is still in flight."""
+        now = time.perf_counter()
+        step = self.bench.step
+        if self.pending:
+            if now - self.pending[0] > self.bench.args.move_timeout:
+                if step.counts(self.pending[0]):
+                    step.timeouts += 1
+                self.pending = None
+                for conn in self.conns.values():
+                    await conn.ws.send('{"type": "sync"}')
+            elif step.counts(now):
+                step.skipped += 1
+            return
+        if self.latest is None or self.latest.view is None:
+            return
+        seat = self.latest.view.get("to_move")
+        if seat is None:
+            self.finished = True
+            return
+        mover = self.conns[seat]
+        if mover.version != self.version or not mover.view:
+            if step.counts(now):
+                step.skipped += 1
+            return
+        action = choose(mover.view.get("legal") or [], self.bench.rng)
+        if action is None:
+            return
+        message = json.dumps({**action, "version": self.version})
+        self.seen = set()
+        self.pending = (time.perf_counter(), self.version)
+        await mover.ws.send(message)
+
+
+def choose(legal: list[dict], rng: random.Random) -> dict | None:
+    """A plausible legal action: a numeric bid or a card; "look" and blind nil only if nothing else."""
+    plays = [a for a in legal if a.get("type") == "play"]
+    if plays:
+        return rng.choice(plays)
+    bids = [a for a in legal if a.get("type") == "bid" and isinstance(a.get("bid"), int)]
+    if bids:
+        low = [a for a in bids if 1 <= a["bid"] <= 4] or bids
+        return rng.choice(low)
+    others = [a for a in legal if a.get("type") != "look"] or legal
+    return others[0] if others else None
+
+
+class Bench:
+    """The client side: all the sockets in one asyncio loop."""
+
+    def __init__(self, args: argparse.Namespace, port: int, env: dict[str, str]) -> None:
+        self.args = args
+        self.port = port
+        self.env = env
+        self.tables: list[TableRun] = []
+        self.step = Step()
+        self.rng = random.Random(1)
+        self.error_codes: dict[str, int] = {}
+        self.closed = 0
+        self.drivers: list[asyncio.Task] = []
+        self.readers: list[asyncio.Task] = []
+        self.stopping = False
+
+    async def add_tables(self, count: int) -> None:
+        """Create `count` tables in a child process, then connect their sockets."""
+        proc = await asyncio.create_subprocess_exec(
+            _system.PYTHON,
+            __file__,
+            "create-tables",
+            str(count),
+            str(len(self.tables)),
+            cwd=_system.BASE_DIR,
+            env=self.env,
+            stdout=asyncio.subprocess.PIPE,
+        )
+        out, _ = await proc.communicate()
+        if proc.returncode:
+            raise RuntimeError("creating the tables failed (see above)")
+        created = json.loads(out.decode().strip().splitlines()[-1])
+        new = [TableRun(self, item["table"], item["cookies"]) for item in created]
+        gate = asyncio.Semaphore(32)
+
+        async def connect(table: TableRun, seat: str) -> None:
+            async with gate:
+                await self.connect(table, table.conns[seat])
+
+        await asyncio.gather(*(connect(t, s) for t in new for s in SEATS))
+        await asyncio.wait_for(asyncio.gather(*(t.first_state.wait() for t in new)), 60)
+        self.tables.extend(new)
+
+    async def connect(self, table: TableRun, conn: Conn) -> None:
+        from websockets.asyncio.client import connect
+
+        conn.ws = await connect(
+            f"ws://127.0.0.1:{self.port}/ws/tables/{table.id}/",
+            origin=f"http://127.0.0.1:{self.port}",
+            additional_headers={"Cookie": f"sessionid={table.cookies[conn.seat]}"},
+            compression=None,
+            ping_interval=None,
+            open_timeout=60,
+            max_size=2**22,
+        )
+        self.readers.append(asyncio.create_task(self.read(table, conn)))
+
+    async def read(self, table: TableRun, conn: Conn) -> None:
+        from websockets.exceptions import ConnectionClosed
+
+        try:
+            async for raw in conn.ws:
+                now = time.perf_counter()
+                frame = json.loads(raw)
+                kind = frame.get("type")
+                if kind == "state":
+                    table.on_state(conn, frame, now)
+                elif kind == "error":
+                    table.on_error(frame)
+        except ConnectionClosed:
+            pass
+        if not self.stopping:
+            self.closed += 1
+            if self.step.counts(time.perf_counter()):
+                self.step.errors += 1
+
+    def restart_drivers(self) -> None:
+        """One loop per table, phases spread evenly over the move interval."""
+        for task in self.drivers:
+            task.cancel()
+        interval = self.args.interval
+        base = time.perf_counter() + 0.05
+        n = len(self.tables)
+        self.drivers = [
+            asyncio.create_task(self.drive(t, base + interval * i / n))
+            for i, t in enumerate(self.tables)
+        ]
+
+    async def drive(self, table: TableRun, first: float) -> None:
+        interval = self.args.interval
+        next_at = first
+        while True:
+            delay = next_at - time.perf_counter()
+            if delay > 0:
+                await asyncio.sleep(delay)
+            next_at += interval
+            try:
+                await table.tick()
+            except Exception as exc:  # a closed socket: counted by its reader
+                print(f"table {table.id}: {exc!r}", file=sys.stderr)
+
+    async def close(self) -> None:
+        self.stopping = True
+        for task in self.drivers:
+            task.cancel()
+        for table in self.tables:
+            for conn in table.conns.values():
+                if conn.ws is not None:
+                    with contextlib.suppress(Exception):
+                        await conn.ws.close()
+        for task in self.readers:
+            task.cancel()
+
+
+def percentile(values: list[float], q: float) -> float | None:
+    """Nearest-rank percentile, in milliseconds."""
+    if not values:
+        return None
+    ordered = sorted(values)
+    return round(1000 * ordered[max(0, math.ceil(q * len(ordered)) - 1)], 1)
+
+
+async def run_steps(args: argparse.Namespace, system: _system.System, env: dict[str, str]) -> int:
+    import psutil
+
+    bench = Bench(args, system.port, env)
+    me = psutil.Process()
+    best = 0
+    try:
+        for n in args.steps:
+            t0 = time.monotonic()
+            if n > len(bench.tables):
+                await bench.add_tables(n - len(bench.tables))
+            setup_s = time.monotonic() - t0
+            bench.restart_drivers()
+            await asyncio.sleep(args.warmup)
+            roles = system.roles()
+            procs = {role: ps for role, ps in roles.items() if role != "launcher"}
+            cpu0 = {role: _system.cpu_seconds(ps) for role, ps in procs.items()}
+            me0 = _system.cpu_seconds([me])
+            psutil.cpu_percent(None)
+            step = Step(start=time.perf_counter())
+            step.end = step.start + args.duration
+            bench.step = step
+            await asyncio.sleep(args.duration)
+            wall = time.perf_counter() - step.start
+            machine = psutil.cpu_percent(None)
+            cpu = {role: _system.cpu_seconds(ps) - cpu0[role] for role, ps in procs.items()}
+            client = _system.cpu_seconds([me]) - me0
+            await asyncio.sleep(min(args.move_timeout, 2.0))  # let the window's last moves land
+            p99 = percentile(step.latencies, 0.99)
+            line = {
+                "tables": n,
+                "moves": len(step.latencies),
+                "p50_ms": percentile(step.latencies, 0.50),
+                "p99_ms": p99,
+                "max_ms": percentile(step.latencies, 1.0),
+                "errors": step.errors + step.timeouts,
+                "timeouts": step.timeouts,
+                "skipped": step.skipped,
+                "cpu_cores": {
+                    **{role: round(v / wall, 2) for role, v in sorted(cpu.items())},
+                    "client": round(client / wall, 2),
+                },
+                "machine_cpu_pct": machine,
+                "setup_s": round(setup_s, 1),
+            }
+            print(json.dumps(line), flush=True)
+            ok = p99 is not None and p99 <= LIMIT_MS and line["errors"] == 0
+            if ok:
+                best = max(best, n)
+            if p99 is None or p99 > args.stop_above_ms:
+                print(
+                    json.dumps({"stopped": f"p99 above {args.stop_above_ms:g} ms at {n} tables"}),
+                    flush=True,
+                )
+                break
+    finally:
+        if bench.error_codes or bench.closed:
+            print(
+                json.dumps({"error_codes": bench.error_codes, "sockets_closed": bench.closed}),
+                file=sys.stderr,
+            )
+        await bench.close()
+    print(json.dumps({"largest_n_p99_under_100ms": best}), flush=True)
+    return 0
+
+
+def main(argv: list[str] | None = None) -> int:
+    argv = sys.argv[1:] if argv is None else argv
+    if argv[:1] == ["create-tables"]:
+        print(json.dumps(create_tables(int(argv[1]), int(argv[2]))))
+        return 0
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--steps", default="25,50,100,150,200,250,300")
+    parser.add_argument("--duration", type=float, default=30.0, help="measured seconds per step")
+    parser.add_argument("--warmup", type=float, default=6.0, help="seconds before measuring")
+    parser.add_argument("--interval", type=float, default=2.0, help="seconds between moves")
+    parser.add_argument("--move-timeout", type=float, default=5.0)
+    parser.add_argument("--stop-above-ms", type=float, default=1000.0, help="stop when p99 > this")
+    parser.add_argument("--database", default="atout_bench", help="bench database (recreated)")
+    parser.add_argument("--redis-url", default=os.environ.get("REDIS_URL") or DEFAULT_REDIS)
+    parser.add_argument("--keep-db", action="store_true", help="do not drop the bench database")
+    parser.add_argument("--log", default=str(_system.BASE_DIR / ".run" / "bench-ws-load.log"))
+    args = parser.parse_args(argv)
+    args.steps = sorted({int(s) for s in args.steps.split(",") if s.strip()})
+
+    import redis
+
+    redis.Redis.from_url(args.redis_url).flushdb()
+    db_url = _system.prepare_database(args.database)
+    env = {**os.environ, "DATABASE_URL": db_url, "REDIS_URL": args.redis_url}
+    system = _system.System(env, _system.free_port(), Path(args.log))
+    try:
+        system.start()
+        roles = {role: len(ps) for role, ps in system.roles().items()}
+        print(json.dumps({"system": roles, "port": system.port, "log": args.log}), flush=True)
+        return asyncio.run(run_steps(args, system, env))
+    finally:
+        system.stop()
+        if not args.keep_db:
+            _system.drop_database(args.database)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
