@@ -1,0 +1,148 @@
+"""Admin: tables are read-mostly (the services own every change); moderators hide chat
+messages, lift mutes and ban a viewer from chatting."""
+
+from __future__ import annotations
+
+from django.contrib import admin, messages
+from django.utils.translation import gettext_lazy as _
+from django.utils.translation import ngettext
+
+from games import services
+from games.models import Action, ChatMessage, Match, Mute, Seat, Silence, Table
+
+
+class ReadOnlyInline(admin.TabularInline):
+    extra = 0
+    can_delete = False
+    show_change_link = False
+
+    def has_add_permission(self, request, obj=None) -> bool:
+        return False
+
+    def has_change_permission(self, request, obj=None) -> bool:
+        return False
+
+
+class SeatInline(ReadOnlyInline):
+    model = Seat
+    fields = ("position", "nickname", "viewer_key", "bot_level", "standin", "disconnected_at")
+
+
+class MatchInline(ReadOnlyInline):
+    model = Match
+    fields = ("number", "seed", "action_count", "result", "created_at", "finished_at")
+
+
+@admin.register(Table)
+class TableAdmin(admin.ModelAdmin):
+    list_display = ("id", "kind", "status", "bot_level", "turn_seconds", "version", "created_at")
+    list_filter = ("kind", "status", "bot_level")
+    search_fields = ("=id", "seats__nickname", "host_key")
+    readonly_fields = (
+        "kind",
+        "status",
+        "rules",
+        "bot_level",
+        "turn_seconds",
+        "invite_token",
+        "host_key",
+        "version",
+        "match",
+        "bots_at",
+        "bot_due_at",
+        "turn_started_at",
+        "turn_deadline",
+        "created_at",
+        "updated_at",
+    )
+    fields = ("chat_enabled", *readonly_fields)
+    inlines = [SeatInline, MatchInline]
+    date_hierarchy = "created_at"
+
+    def has_add_permission(self, request) -> bool:
+        return False
+
+
+@admin.register(Match)
+class MatchAdmin(admin.ModelAdmin):
+    list_display = ("id", "table", "number", "action_count", "created_at", "finished_at")
+    readonly_fields = [f.name for f in Match._meta.fields]
+    search_fields = ("=table__id",)
+
+    def has_add_permission(self, request) -> bool:
+        return False
+
+    def has_change_permission(self, request, obj=None) -> bool:
+        return False
+
+
+@admin.register(Action)
+class ActionAdmin(admin.ModelAdmin):
+    list_display = ("match", "seq", "seat", "payload", "actor", "created_at")
+    list_filter = ("actor",)
+    search_fields = ("=match__id",)
+
+    def has_add_permission(self, request) -> bool:
+        return False
+
+    def has_change_permission(self, request, obj=None) -> bool:
+        return False
+
+    def has_delete_permission(self, request, obj=None) -> bool:
+        return False
+
+
+@admin.register(ChatMessage)
+class ChatMessageAdmin(admin.ModelAdmin):
+    list_display = ("created_at", "table", "position", "author_name", "text", "hidden")
+    list_filter = ("hidden",)
+    search_fields = ("text", "author_name", "author_key", "=table__id")
+    readonly_fields = ("table", "position", "author_key", "author_name", "text", "created_at")
+    fields = (*readonly_fields, "hidden")
+    actions = ["hide", "unhide"]
+    date_hierarchy = "created_at"
+
+    def has_add_permission(self, request) -> bool:
+        return False
+
+    def save_model(self, request, obj, form, change) -> None:
+        if change and "hidden" in form.changed_data:
+            services.set_chat_hidden([obj.pk], obj.hidden)
+        else:
+            super().save_model(request, obj, form, change)
+
+    @admin.action(description=_("Hide the selected messages"))
+    def hide(self, request, queryset) -> None:
+        count = services.set_chat_hidden(list(queryset.values_list("pk", flat=True)), True)
+        self.message_user(
+            request,
+            ngettext("%(count)d message hidden.", "%(count)d messages hidden.", count)
+            % {"count": count},
+            messages.SUCCESS,
+        )
+
+    @admin.action(description=_("Show the selected messages again"))
+    def unhide(self, request, queryset) -> None:
+        count = services.set_chat_hidden(list(queryset.values_list("pk", flat=True)), False)
+        self.message_user(
+            request,
+            ngettext("%(count)d message shown again.", "%(count)d messages shown again.", count)
+            % {"count": count},
+            messages.SUCCESS,
+        )
+
+
+@admin.register(Mute)
+class MuteAdmin(admin.ModelAdmin):
+    list_display = ("table", "viewer_key", "position", "created_at")
+    search_fields = ("viewer_key", "=table__id")
+    readonly_fields = ("table", "viewer_key", "position", "created_at")
+
+    def has_add_permission(self, request) -> bool:
+        return False
+
+
+@admin.register(Silence)
+class SilenceAdmin(admin.ModelAdmin):
+    list_display = ("viewer_key", "reason", "created_at")
+    search_fields = ("viewer_key", "reason")

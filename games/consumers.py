@@ -1,0 +1,300 @@
+"""WebSocket consumers: a table (/ws/tables/<id>/) and the lobby list (/ws/lobby/).
+
+Thin: every change goes through games.services; frames come from games.state. Each table socket
+listens to exactly one state group (its viewer's seat, or the spectators') plus the table's chat
+group, and switches group when its viewer sits down or leaves. Protocol: docs/protocol.md.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+import time
+from collections import deque
+from urllib.parse import parse_qs
+
+from channels.db import database_sync_to_async
+from channels.generic.websocket import AsyncWebsocketConsumer
+from django.conf import settings
+from django.utils import translation
+from django.utils.translation import gettext_lazy as _
+
+from games import services, state
+from games.errors import ServiceError
+from games.identity import viewer_from_scope
+from games.models import BotLevel
+
+log = logging.getLogger(__name__)
+
+MAX_FRAME_BYTES = 4096
+# Per connection: at most this many messages in this many seconds (chat has its own limit).
+MESSAGE_RATE = (20, 5.0)
+
+BAD_JSON = ServiceError("bad_json", _("This message is not valid JSON."))
+BAD_MESSAGE = ServiceError("bad_message", _("A message is a JSON object with a type."))
+UNKNOWN_TYPE = ServiceError("unknown_type", _("Unknown message type."))
+BAD_FIELD = ServiceError("bad_field", _("A field of this message is missing or has a wrong type."))
+TOO_LARGE = ServiceError("too_large", _("This message is too long."))
+TOO_FAST = ServiceError("too_fast", _("Too many messages: slow down."))
+
+
+def _language(scope) -> str:
+    """The socket's language: ?lang=en in the URL, else the site's default (French)."""
+    query = parse_qs(scope.get("query_string", b"").decode("latin-1"))
+    lang = (query.get("lang") or [""])[0]
+    return lang if lang in dict(settings.LANGUAGES) else settings.LANGUAGE_CODE
+
+
+def _localize(frame: dict, lang: str) -> dict:
+    """Bot names are built where the change happened; say them in this socket's language."""
+    with translation.override(lang):
+        for seat in frame["table"]["seats"]:
+            if seat["kind"] == "bot" and seat["bot_level"] in BotLevel.values:
+                seat["name"] = str(
+                    _("Bot (%(level)s)") % {"level": BotLevel(seat["bot_level"]).label}
+                )
+    return frame
+
+
+class TableConsumer(AsyncWebsocketConsumer):
+    """One viewer (player or spectator) at one table."""
+
+    async def connect(self) -> None:
+        self.table_id = int(self.scope["url_route"]["kwargs"]["table_id"])
+        self.lang = _language(self.scope)
+        self.viewer = await database_sync_to_async(viewer_from_scope)(self.scope)
+        self.key = self.viewer.key if self.viewer else None
+        self.position: str | None = None
+        self.state_group: str | None = None
+        self.mutes: set[str] = set()
+        self.standin = False
+        self.sent_version = -1
+        self.recent: deque[float] = deque()
+        self.heartbeat: asyncio.Task | None = None
+        try:
+            self.position = await database_sync_to_async(services.do_connect)(
+                self.table_id, self.viewer, self.channel_name
+            )
+        except ServiceError:
+            await self.close(code=4404)
+            return
+        await self.accept()
+        await self.channel_layer.group_add(state.chat_group(self.table_id), self.channel_name)
+        await self._send_full_state()
+        history = await database_sync_to_async(services.visible_chat)(self.table_id, self.key)
+        await self.send_json({"type": "chat_history", "messages": history})
+        self.heartbeat = asyncio.create_task(self._beat())
+
+    async def disconnect(self, code) -> None:
+        if self.heartbeat is not None:
+            self.heartbeat.cancel()
+        if self.state_group:
+            await self.channel_layer.group_discard(self.state_group, self.channel_name)
+        await self.channel_layer.group_discard(state.chat_group(self.table_id), self.channel_name)
+        try:
+            await database_sync_to_async(services.do_disconnect)(self.table_id, self.channel_name)
+        except Exception:
+            log.exception("disconnect bookkeeping failed at table %s", self.table_id)
+
+    async def _beat(self) -> None:
+        while True:
+            await asyncio.sleep(state.HEARTBEAT_SECONDS)
+            try:
+                await database_sync_to_async(services.do_touch)(self.channel_name)
+            except Exception:  # pragma: no cover - the next beat tries again
+                log.exception("heartbeat failed")
+
+    # ------------------------------------------------------------------ sending
+
+    async def send_json(self, content: dict) -> None:
+        await self.send(text_data=json.dumps(content, ensure_ascii=False, separators=(",", ":")))
+
+    async def send_error(self, error: ServiceError) -> None:
+        with translation.override(self.lang):
+            frame = error.as_frame()
+        await self.send_json(frame)
+
+    def _build_state(self) -> dict:
+        with translation.override(self.lang):
+            return services.table_state(self.table_id, self.viewer)
+
+    async def _send_full_state(self) -> None:
+        """Read this viewer's state from the database, follow their seat, send it."""
+        frame = await database_sync_to_async(self._build_state)()
+        me = frame["table"]["me"]
+        await self._follow(me["seat"])
+        self.mutes = set(me["mutes"])
+        self.standin = me["standin"]
+        self.sent_version = frame["version"]
+        await self.send_json(frame)
+
+    async def _follow(self, position: str | None) -> None:
+        """Listen to the state group of this seat (or the spectators')."""
+        group = state.group_for(self.table_id, position)
+        if group != self.state_group:
+            if self.state_group:
+                await self.channel_layer.group_discard(self.state_group, self.channel_name)
+            await self.channel_layer.group_add(group, self.channel_name)
+            self.state_group = group
+        self.position = position
+
+    # ------------------------------------------------------------------ group events
+
+    async def table_state(self, event: dict) -> None:
+        occupants = event["occupants"]
+        mine = next((p for p, k in occupants.items() if self.key and k == self.key), None)
+        if mine != self.position:
+            await self._send_full_state()
+            return
+        frame = event["frame"]
+        if frame["version"] < self.sent_version:
+            return  # an older broadcast overtaken by one already sent
+        host = bool(self.key) and event["host_key"] == self.key
+        self.standin = mine in event["standins"]
+        frame["table"]["me"] = {
+            "seat": mine,
+            "name": self.viewer.name if self.viewer else None,
+            "host": host,
+            "mutes": sorted(self.mutes),
+            "standin": self.standin,
+            "invite_token": event["invite_token"] if host and event["invite_token"] else None,
+        }
+        self.sent_version = frame["version"]
+        await self.send_json(_localize(frame, self.lang))
+
+    async def table_chat(self, event: dict) -> None:
+        message = event["message"]
+        if message["seat"] in self.mutes:
+            return
+        await self.send_json({"type": "chat", "message": message})
+
+    async def table_chat_hidden(self, event: dict) -> None:
+        await self.send_json({"type": "chat_hidden", "id": event["id"]})
+
+    # ------------------------------------------------------------------ receiving
+
+    async def receive(self, text_data=None, bytes_data=None) -> None:
+        try:
+            message = self._parse(text_data, bytes_data)
+            handler = getattr(self, f"on_{message['type']}")
+            await handler(message)
+        except ServiceError as error:
+            await self.send_error(error)
+
+    def _parse(self, text_data, bytes_data) -> dict:
+        now = time.monotonic()
+        count, window = MESSAGE_RATE
+        while self.recent and self.recent[0] < now - window:
+            self.recent.popleft()
+        if len(self.recent) >= count:
+            raise TOO_FAST
+        self.recent.append(now)
+        if text_data is None:
+            raise BAD_MESSAGE
+        if len(text_data) > MAX_FRAME_BYTES or len(text_data.encode()) > MAX_FRAME_BYTES:
+            raise TOO_LARGE
+        try:
+            message = json.loads(text_data)
+        except ValueError:
+            raise BAD_JSON from None
+        if not isinstance(message, dict) or not isinstance(message.get("type"), str):
+            raise BAD_MESSAGE
+        if message["type"] not in HANDLED:
+            raise UNKNOWN_TYPE
+        version = message.get("version")
+        if version is not None and type(version) is not int:
+            raise BAD_FIELD
+        return message
+
+    async def _call(self, func, *args):
+        return await database_sync_to_async(func)(*args)
+
+    async def _reclaim(self) -> None:
+        """Any message from a seated person whose seat a bot is playing takes it back."""
+        if self.standin and self.viewer is not None:
+            await self._call(services.do_reclaim, self.table_id, self.viewer)
+
+    async def _act(self, action: dict, message: dict) -> None:
+        await self._call(
+            services.do_act, self.table_id, self.viewer, action, message.get("version")
+        )
+
+    async def on_bid(self, message: dict) -> None:
+        bid = message.get("bid")
+        if not (type(bid) is int or isinstance(bid, str)):
+            raise BAD_FIELD
+        await self._act({"type": "bid", "bid": bid}, message)
+
+    async def on_play(self, message: dict) -> None:
+        card = message.get("card")
+        if not isinstance(card, str):
+            raise BAD_FIELD
+        await self._act({"type": "play", "card": card}, message)
+
+    async def on_look(self, message: dict) -> None:
+        await self._act({"type": "look"}, message)
+
+    async def on_start(self, message: dict) -> None:
+        if self.viewer is None:
+            raise services.ServiceError("not_host", _("Only the host can do this."))
+        await self._call(services.do_start, self.table_id, self.viewer)
+
+    async def on_chat(self, message: dict) -> None:
+        text = message.get("text")
+        if not isinstance(text, str):
+            raise BAD_FIELD
+        await self._reclaim()
+        await self._call(services.do_chat, self.table_id, self.viewer, text)
+
+    async def _mute(self, message: dict, muted: bool) -> None:
+        seat = message.get("seat")
+        if not isinstance(seat, str):
+            raise BAD_FIELD
+        mutes = await self._call(services.do_mute, self.table_id, self.viewer, seat, muted)
+        self.mutes = set(mutes)
+        await self._send_full_state()
+
+    async def on_mute(self, message: dict) -> None:
+        await self._mute(message, True)
+
+    async def on_unmute(self, message: dict) -> None:
+        await self._mute(message, False)
+
+    async def on_sync(self, message: dict) -> None:
+        await self._reclaim()
+        await self._send_full_state()
+
+    async def on_back(self, message: dict) -> None:
+        await self._reclaim()
+
+
+HANDLED = {name[3:] for name in dir(TableConsumer) if name.startswith("on_") and name != "on_"}
+
+
+class LobbyConsumer(AsyncWebsocketConsumer):
+    """The live list of open quick tables."""
+
+    async def connect(self) -> None:
+        self.lang = _language(self.scope)
+        await self.accept()
+        await self.channel_layer.group_add(state.LOBBY_GROUP, self.channel_name)
+        tables = await database_sync_to_async(self._tables)()
+        await self.send(text_data=json.dumps({"type": "tables", "tables": tables}))
+
+    def _tables(self) -> list[dict]:
+        with translation.override(self.lang):
+            return services.open_quick_tables()
+
+    async def disconnect(self, code) -> None:
+        await self.channel_layer.group_discard(state.LOBBY_GROUP, self.channel_name)
+
+    async def receive(self, text_data=None, bytes_data=None) -> None:
+        """The lobby socket only listens; anything sent is answered with an error."""
+        with translation.override(self.lang):
+            frame = UNKNOWN_TYPE.as_frame()
+        await self.send(text_data=json.dumps(frame))
+
+    async def lobby_tables(self, event: dict) -> None:
+        tables = event["tables"].get(self.lang) or event["tables"].get(settings.LANGUAGE_CODE)
+        await self.send(text_data=json.dumps({"type": "tables", "tables": tables}))

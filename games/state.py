@@ -1,0 +1,300 @@
+"""Engine objects rebuilt from the database, and the "state" frames built from them.
+
+The database is the source of truth. A process keeps an LRU of engine ``Match`` objects keyed by
+match id, each with the number of actions it has applied; an entry is used only after checking
+it against ``Match.action_count`` as read from the database, and advanced by replaying only the
+missing actions. An entry is checked *out* (removed) while someone uses it and checked back in
+only once what it reflects is committed, so a rolled-back action never survives in the cache and
+two threads never share an engine object.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections import OrderedDict
+from collections.abc import Iterator
+from contextlib import contextmanager
+from datetime import timedelta
+from typing import Any
+
+from asgiref.sync import async_to_sync
+from channels.layers import get_channel_layer
+from django.conf import settings
+from django.db import transaction
+from django.urls import NoReverseMatch, reverse
+from django.utils import timezone, translation
+
+from games.engine import Match as EngineMatch
+from games.engine import Rules
+from games.models import POSITIONS, Action, Connection, Match, Mute, Seat, Table
+
+CACHE_SIZE = 512
+# A connection not refreshed for this long belongs to a dead process (consumers refresh it
+# every HEARTBEAT_SECONDS).
+HEARTBEAT_SECONDS = 30
+CONNECTION_STALE_SECONDS = 95
+
+_cache: OrderedDict[int, EngineMatch] = OrderedDict()
+_cache_lock = threading.Lock()
+stats = {"hits": 0, "misses": 0, "replayed": 0}
+
+
+def clear_cache() -> None:
+    """Forget every cached engine (tests use it to check that nothing lives only in memory)."""
+    with _cache_lock:
+        _cache.clear()
+
+
+def checkout(match: Match) -> EngineMatch:
+    """The engine for ``match`` as of ``match.action_count``; the caller owns it until checkin."""
+    with _cache_lock:
+        engine = _cache.pop(match.pk, None)
+    count = match.action_count
+    if engine is None or len(engine.actions) > count:
+        stats["misses"] += 1
+        engine = EngineMatch(Rules.from_dict(match.rules), match.seed)
+    else:
+        stats["hits"] += 1
+    done = len(engine.actions)
+    if done < count:
+        rows = Action.objects.filter(match=match, seq__gt=done, seq__lte=count).order_by("seq")
+        for seat, payload in rows.values_list("seat", "payload"):
+            engine.apply(seat, payload)
+            stats["replayed"] += 1
+        if len(engine.actions) != count:  # pragma: no cover - a corrupt log
+            raise RuntimeError(f"match {match.pk}: {len(engine.actions)} actions, expected {count}")
+    return engine
+
+
+def _store(match_id: int, engine: EngineMatch) -> None:
+    with _cache_lock:
+        current = _cache.get(match_id)
+        if current is not None and len(current.actions) > len(engine.actions):
+            return
+        _cache[match_id] = engine
+        _cache.move_to_end(match_id)
+        while len(_cache) > CACHE_SIZE:
+            _cache.popitem(last=False)
+
+
+def checkin(match_id: int, engine: EngineMatch) -> None:
+    """Give an engine back to the cache, once what it holds is committed."""
+    if transaction.get_connection().in_atomic_block:
+        transaction.on_commit(lambda: _store(match_id, engine))
+    else:
+        _store(match_id, engine)
+
+
+@contextmanager
+def borrowed(match: Match) -> Iterator[EngineMatch]:
+    """Use an engine for ``match`` for a moment (read-only); it goes back to the cache after."""
+    engine = checkout(match)
+    yield engine
+    checkin(match.pk, engine)
+
+
+# ----------------------------------------------------------------------------- presence
+
+
+def present_keys(table_id: int, now=None) -> set[str]:
+    """Viewer keys with a live socket at the table."""
+    now = now or timezone.now()
+    since = now - timedelta(seconds=CONNECTION_STALE_SECONDS)
+    return set(
+        Connection.objects.filter(table_id=table_id, seen_at__gte=since)
+        .exclude(viewer_key="")
+        .values_list("viewer_key", flat=True)
+    )
+
+
+# ----------------------------------------------------------------------------- frames
+
+
+def group_for(table_id: int, position: str | None) -> str:
+    """The channel-layer group of one seat ("table.12.N") or of the spectators ("table.12.public")."""
+    return f"table.{table_id}.{position or 'public'}"
+
+
+def chat_group(table_id: int) -> str:
+    return f"table.{table_id}.chat"
+
+
+LOBBY_GROUP = "lobby"
+
+
+def _iso(value) -> str | None:
+    return value.isoformat() if value else None
+
+
+def table_url(table_id: int) -> str | None:
+    try:
+        return reverse("games:table", kwargs={"pk": table_id})
+    except NoReverseMatch:
+        return None
+
+
+def table_facts(
+    table: Table, seats: dict[str, Seat], engine: EngineMatch | None, present: set[str]
+) -> dict[str, Any]:
+    """The public facts of the table (the same for every viewer)."""
+    rules = table.rules
+    if table.match is not None:
+        rules = table.match.rules
+    seat_list = []
+    for pos in POSITIONS:
+        seat = seats[pos]
+        kind = "bot" if seat.is_bot else ("human" if seat.is_human else "empty")
+        seat_list.append(
+            {
+                "position": pos,
+                "kind": kind,
+                "name": seat.display_name(),
+                "bot_level": seat.bot_level or None,
+                "connected": True if seat.is_bot else (seat.viewer_key in present),
+                "standin": seat.standin,
+                "host": bool(seat.viewer_key) and seat.viewer_key == table.host_key,
+            }
+        )
+    to_move = None
+    if engine is not None and table.status == Table.Status.PLAYING:
+        to_move = engine.to_move
+    return {
+        "id": table.pk,
+        "kind": table.kind,
+        "status": table.status,
+        "rules": Rules.from_dict(rules).to_dict(),
+        "bot_level": table.bot_level,
+        "turn_seconds": table.turn_seconds,
+        "chat_enabled": table.chat_enabled,
+        "chat_max_length": settings.CHAT_MAX_LENGTH,
+        "seats": seat_list,
+        "to_move": to_move,
+        "deadline": _iso(table.turn_deadline),
+        "bots_at": _iso(table.bots_at) if table.status == Table.Status.WAITING else None,
+        "match": (
+            None if table.match is None else {"id": table.match.pk, "number": table.match.number}
+        ),
+    }
+
+
+def me_facts(
+    table: Table,
+    seats: dict[str, Seat],
+    viewer_key: str | None,
+    name: str | None,
+    mutes: list[str],
+) -> dict[str, Any]:
+    """What differs per viewer: their seat, host flag, mutes, invitation token (host only)."""
+    position = None
+    if viewer_key:
+        position = next((p for p in POSITIONS if seats[p].viewer_key == viewer_key), None)
+    host = bool(viewer_key) and viewer_key == table.host_key
+    return {
+        "seat": position,
+        "name": name,
+        "host": host,
+        "mutes": sorted(mutes),
+        "standin": bool(position and seats[position].standin),
+        "invite_token": table.invite_token if host and table.invite_token else None,
+    }
+
+
+def state_frame(
+    table: Table,
+    seats: dict[str, Seat],
+    engine: EngineMatch | None,
+    position: str | None,
+    present: set[str],
+    facts: dict[str, Any] | None = None,
+) -> dict[str, Any]:
+    """The "state" frame for ``position`` (None: spectator), without the per-viewer "me" part."""
+    if facts is None:
+        facts = table_facts(table, seats, engine, present)
+    return {
+        "type": "state",
+        "version": table.version,
+        "table": facts,
+        "view": None if engine is None else engine.view(position),
+    }
+
+
+def load_seats(table: Table) -> dict[str, Seat]:
+    return {seat.position: seat for seat in Seat.objects.filter(table=table)}
+
+
+def viewer_mutes(table_id: int, viewer_key: str | None) -> list[str]:
+    if not viewer_key:
+        return []
+    return list(
+        Mute.objects.filter(table_id=table_id, viewer_key=viewer_key).values_list(
+            "position", flat=True
+        )
+    )
+
+
+def build_state(table: Table, viewer_key: str | None, name: str | None) -> dict[str, Any]:
+    """The full "state" frame of one viewer, read from the database."""
+    seats = load_seats(table)
+    present = present_keys(table.pk)
+    me = me_facts(table, seats, viewer_key, name, viewer_mutes(table.pk, viewer_key))
+    if table.match is None:
+        frame = state_frame(table, seats, None, me["seat"], present)
+    else:
+        with borrowed(table.match) as engine:
+            frame = state_frame(table, seats, engine, me["seat"], present)
+    frame["table"]["me"] = me
+    return frame
+
+
+# ----------------------------------------------------------------------------- broadcast
+
+
+def _send(group: str, message: dict) -> None:
+    layer = get_channel_layer()
+    if layer is not None:
+        async_to_sync(layer.group_send)(group, message)
+
+
+def publish_table(table: Table, seats: dict[str, Seat], engine: EngineMatch | None) -> None:
+    """Send every seat its own frame and the spectators theirs. Views are built once per seat;
+    each consumer adds its viewer's "me" part."""
+    present = present_keys(table.pk)
+    facts = table_facts(table, seats, engine, present)
+    occupants = {p: seats[p].viewer_key for p in POSITIONS if seats[p].viewer_key}
+    common = {
+        "type": "table.state",
+        "occupants": occupants,
+        "standins": [p for p in POSITIONS if seats[p].standin],
+        "host_key": table.host_key,
+        "invite_token": table.invite_token,
+    }
+    public = state_frame(table, seats, engine, None, present, facts)
+    for position in POSITIONS:
+        # Seats without a person get the public frame: a socket still listening there (its
+        # viewer just left or was removed) learns that it must switch groups.
+        frame = (
+            state_frame(table, seats, engine, position, present, facts)
+            if position in occupants
+            else public
+        )
+        _send(group_for(table.pk, position), {**common, "frame": frame})
+    _send(group_for(table.pk, None), {**common, "frame": public})
+
+
+def publish_chat(table_id: int, message: dict) -> None:
+    _send(chat_group(table_id), {"type": "table.chat", "message": message})
+
+
+def publish_chat_hidden(table_id: int, message_id: int) -> None:
+    _send(chat_group(table_id), {"type": "table.chat_hidden", "id": message_id})
+
+
+def publish_lobby() -> None:
+    """The open quick tables, once per language (names, summaries and URLs are translated)."""
+    from games.services import open_quick_tables
+
+    tables = {}
+    for lang, _name in settings.LANGUAGES:
+        with translation.override(lang):
+            tables[lang] = open_quick_tables()
+    _send(LOBBY_GROUP, {"type": "lobby.tables", "tables": tables})
