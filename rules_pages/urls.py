@@ -6,10 +6,15 @@ slug does not exist under /en/ (404). The URL name is the page key: `rules_pages
 
 from django.urls import path
 
-from rules_pages import views
+from rules_pages import videos, views
 from rules_pages.pages import PAGES
 
 app_name = "rules_pages"
 urlpatterns = [
     path(page.route(), views.page_view, {"key": page.key}, name=page.key) for page in PAGES
+]
+
+# The videos page's thumbnails, served by the site itself (rules_pages/videos.py, part B).
+urlpatterns += [
+    path("videos/<int:pk>/thumbnail/", videos.thumbnail, name="video_thumbnail"),
 ]

@@ -1,0 +1,34 @@
+"""The videos page: its context (registered in rules_pages/pages.py) and the thumbnails it shows.
+
+Thumbnails are served by this site from its own storage, never from YouTube's image servers, so
+opening the page contacts no third party; static/js/videos.js loads the player on click only.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.http import FileResponse, HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404
+from django.views.decorators.http import require_safe
+
+from rules_pages.models import Video
+from rules_pages.pages import current_language
+
+
+def page_context(request: HttpRequest) -> dict[str, Any]:
+    """The published videos in the reader's language (or in both languages)."""
+    return {"videos": list(Video.objects.for_language(current_language()))}
+
+
+@require_safe
+def thumbnail(request: HttpRequest, pk: int) -> HttpResponse:
+    """A published video's uploaded thumbnail, with the content type its bytes show."""
+    video = get_object_or_404(Video, pk=pk, published=True)
+    if not video.thumbnail:
+        return HttpResponse(status=404)
+    content_type = video.thumbnail_content_type()
+    response = FileResponse(video.thumbnail.open("rb"), content_type=content_type)
+    response["Cache-Control"] = "public, max-age=86400"
+    response["X-Content-Type-Options"] = "nosniff"
+    return response
