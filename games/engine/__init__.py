@@ -13,7 +13,7 @@ from .cards import (
     int_to_card,
 )
 from .hand import HandState, parse_action
-from .match import Match, deal_for, first_dealer
+from .match import Match, deal_for, first_dealer, match_winner
 from .rules import STANDARD_RULES, IllegalAction, Rules
 from .scoring import apply_bags, score_hand, team_hand_ints
 
@@ -36,6 +36,7 @@ __all__ = [
     "first_dealer",
     "int_to_bid",
     "int_to_card",
+    "match_winner",
     "parse_action",
     "score_hand",
     "team_hand_ints",

@@ -24,6 +24,19 @@ def deal_for(seed: int | str, hand_number: int) -> list[list[int]]:
     return deal_ints(random.Random(f"{seed}:{hand_number}"))
 
 
+def match_winner(rules: Rules, ns: int, ew: int) -> str | None:
+    """The winning team after a complete hand, or None if the match goes on.
+
+    It ends when a team has ``target`` or more, or ``loss_floor`` or less when that option is set;
+    the higher score wins, and equal scores mean one more hand.
+    """
+    floor = rules.loss_floor
+    ended = max(ns, ew) >= rules.target or (floor is not None and min(ns, ew) <= floor)
+    if not ended or ns == ew:
+        return None
+    return "NS" if ns > ew else "EW"
+
+
 class Match:
     """A match between NS and EW. Rebuilt exactly by ``Match.replay(rules, seed, actions)``."""
 
@@ -180,10 +193,9 @@ class Match:
         for team in TEAMS:
             self._totals[team] = {"score": detail[team]["score"], "bags": detail[team]["bags"]}
         ns, ew = self._totals["NS"]["score"], self._totals["EW"]["score"]
-        floor = self.rules.loss_floor
-        ended = max(ns, ew) >= self.rules.target or (floor is not None and min(ns, ew) <= floor)
-        if ended and ns != ew:
-            self._result = {"winner": "NS" if ns > ew else "EW", "scores": {"NS": ns, "EW": ew}}
+        winner = match_winner(self.rules, ns, ew)
+        if winner is not None:
+            self._result = {"winner": winner, "scores": {"NS": ns, "EW": ew}}
         else:
             self._deal_next()
 
