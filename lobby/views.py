@@ -1,0 +1,165 @@
+"""The lobby: quick play in one click, the live list of open quick tables, private tables.
+
+A guest plays without an account: the first time, they pick a nickname (kept in the session), then
+they are seated. The heavy lifting (seating, tables, bots) is games.services' job; these views only
+turn HTTP requests into service calls and service errors into readable messages.
+"""
+
+from __future__ import annotations
+
+from urllib.parse import urlencode
+
+from django.conf import settings
+from django.contrib import messages
+from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.utils.http import url_has_allowed_host_and_scheme
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_http_methods, require_POST
+
+from games.identity import set_guest_nickname, viewer_from_request
+from games.services import (
+    ServiceError,
+    do_create_private_table,
+    do_quick_play,
+    open_quick_tables,
+)
+
+from .forms import NicknameForm, PrivateTableForm
+
+# The `next` value that means "seat me at a quick table once I have a nickname".
+NEXT_QUICK_PLAY = "quick"
+
+
+def table_url(table) -> str:
+    """Where a seated player goes: the table page."""
+    return reverse("games:table", args=[table.pk])
+
+
+def nickname_url(next_value: str) -> str:
+    """The nickname page, with where to go (or what to do) afterwards."""
+    return f"{reverse('lobby:nickname')}?{urlencode({'next': next_value})}"
+
+
+def index(request: HttpRequest) -> HttpResponse:
+    """The lobby page: quick play, open quick tables (live through /ws/lobby/), private tables."""
+    viewer = viewer_from_request(request)
+    return render(
+        request,
+        "lobby/index.html",
+        {
+            "viewer": viewer,
+            "tables": open_quick_tables(),
+            "lobby_strings": lobby_strings(),
+            "quick_delay": round(settings.QUICK_TABLE_BOT_DELAY),
+        },
+    )
+
+
+def lobby_strings() -> dict[str, str]:
+    """The strings static/js/lobby.js shows, translated here so the JS holds no French."""
+    return {
+        "empty": _("No open table right now: click “Play now” to open one."),
+        "join": _("Join"),
+        "watch": _("Watch"),
+        "seats": _("%(taken)s/4 seats taken"),
+        "waiting": _("Waiting for players"),
+        "playing": _("Playing"),
+        "finished": _("Finished"),
+        "table": _("Table %(id)s"),
+        "live": _("Live list"),
+        "offline": _("Reconnecting…"),
+    }
+
+
+@require_POST
+def quick_play(request: HttpRequest) -> HttpResponse:
+    """Seat the visitor at a quick table (a guest without a nickname picks one first)."""
+    viewer = viewer_from_request(request)
+    if viewer is None:
+        return redirect(nickname_url(NEXT_QUICK_PLAY))
+    try:
+        table = do_quick_play(viewer)
+    except ServiceError as exc:
+        messages.error(request, exc.message)
+        return redirect("lobby:index")
+    return redirect(table_url(table))
+
+
+def _safe_next(request: HttpRequest, value: str | None) -> str | None:
+    """A local path to go back to, or the quick-play marker; anything else is dropped."""
+    if not value:
+        return None
+    if value == NEXT_QUICK_PLAY:
+        return value
+    if url_has_allowed_host_and_scheme(
+        value, allowed_hosts={request.get_host()}, require_https=request.is_secure()
+    ) and value.startswith("/"):
+        return value
+    return None
+
+
+@require_http_methods(["GET", "POST"])
+def nickname(request: HttpRequest) -> HttpResponse:
+    """Pick (or change) the nickname a guest plays under, then go on where they were going."""
+    next_value = _safe_next(request, request.POST.get("next") or request.GET.get("next"))
+    viewer = viewer_from_request(request)
+    if request.user.is_authenticated:
+        # A registered player plays under their public name: nothing to choose here.
+        return _continue(request, next_value, viewer)
+    if request.method == "POST":
+        form = NicknameForm(request.POST)
+        if form.is_valid():
+            try:
+                viewer = set_guest_nickname(request, form.cleaned_data["nickname"])
+            except ServiceError as exc:
+                form.add_error("nickname", exc.message)
+            else:
+                return _continue(request, next_value, viewer)
+    else:
+        form = NicknameForm(initial={"nickname": viewer.name if viewer else ""})
+    return render(
+        request,
+        "lobby/nickname.html",
+        {"form": form, "next": next_value or "", "quick": next_value == NEXT_QUICK_PLAY},
+    )
+
+
+def _continue(request: HttpRequest, next_value: str | None, viewer) -> HttpResponse:
+    """After the nickname: seat at a quick table, or go back to the page that asked for it."""
+    if next_value == NEXT_QUICK_PLAY and viewer is not None:
+        try:
+            table = do_quick_play(viewer)
+        except ServiceError as exc:
+            messages.error(request, exc.message)
+            return redirect("lobby:index")
+        return redirect(table_url(table))
+    if next_value and next_value != NEXT_QUICK_PLAY:
+        return HttpResponseRedirect(next_value)
+    return redirect("lobby:index")
+
+
+@require_http_methods(["GET", "POST"])
+def create_private(request: HttpRequest) -> HttpResponse:
+    """The private table form; a valid POST opens the table with the visitor as host, at North."""
+    viewer = viewer_from_request(request)
+    if viewer is None:
+        return redirect(nickname_url(reverse("lobby:create_private")))
+    if request.method == "POST":
+        form = PrivateTableForm(request.POST)
+        if form.is_valid():
+            try:
+                table = do_create_private_table(
+                    viewer,
+                    rules=form.rules(),
+                    bot_level=form.cleaned_data["bot_level"],
+                    turn_seconds=form.turn_timer(),
+                )
+            except ServiceError as exc:
+                form.add_error(None, exc.message)
+            else:
+                return redirect(table_url(table))
+    else:
+        form = PrivateTableForm()
+    return render(request, "lobby/create_private.html", {"form": form, "viewer": viewer})

@@ -1,0 +1,201 @@
+"""The lobby pages: quick play as a guest, the nickname step, the private table form."""
+
+from __future__ import annotations
+
+import pytest
+from django.urls import reverse
+
+from games.models import Seat, Table
+
+pytestmark = pytest.mark.django_db
+
+STANDARD_FORM = {
+    "target": "500",
+    "nil": "on",
+    "blind_nil": "on",
+    "nil_tricks_count_for_contract": "on",
+    "bag_limit": "10",
+    "bag_penalty": "100",
+    "loss_floor": "",
+    "bot_level": "normal",
+    "turn_seconds": "30",
+}
+
+
+def with_nickname(client, name: str = "Léa") -> None:
+    response = client.post(reverse("lobby:nickname"), {"nickname": name})
+    assert response.status_code == 302
+
+
+def test_the_lobby_offers_quick_play_and_lists_open_quick_tables(client):
+    other = client.__class__()
+    with_nickname(other, "Marius")
+    other.post(reverse("lobby:quick_play"))
+    response = client.get("/fr/jouer/")
+    assert response.status_code == 200
+    html = response.content.decode()
+    assert f'action="{reverse("lobby:quick_play")}"' in html
+    assert "Marius" in html
+    assert "1/4" in html
+    assert "js/lobby.js" in html
+
+
+def test_the_lobby_is_french_by_default(client):
+    html = client.get("/fr/jouer/").content.decode()
+    assert "Jouer maintenant" in html
+    assert "Classée — bientôt, connexion requise" in html
+
+
+def test_quick_play_as_a_guest_asks_a_nickname_then_seats_them(client):
+    response = client.post(reverse("lobby:quick_play"))
+    assert response.status_code == 302
+    assert response["Location"].startswith(reverse("lobby:nickname"))
+    assert "next=quick" in response["Location"]
+    assert not Table.objects.exists()
+
+    form_page = client.get(response["Location"])
+    assert form_page.status_code == 200
+    assert 'name="next" value="quick"' in form_page.content.decode()
+
+    response = client.post(reverse("lobby:nickname"), {"nickname": "  Léa  ", "next": "quick"})
+    table = Table.objects.get()
+    assert response.status_code == 302
+    assert response["Location"] == reverse("games:table", args=[table.pk])
+    assert table.kind == "quick"
+    seat = Seat.objects.get(table=table, nickname="Léa")
+    assert seat.guest_id == client.session["guest_id"]
+    assert client.session["nickname"] == "Léa"
+
+
+def test_a_guest_with_a_nickname_is_seated_at_once_and_keeps_their_table(client):
+    with_nickname(client)
+    first = client.post(reverse("lobby:quick_play"))
+    second = client.post(reverse("lobby:quick_play"))
+    assert first["Location"] == second["Location"]
+    assert Table.objects.count() == 1
+
+
+def test_two_guests_clicking_quick_play_share_a_table(client):
+    other = client.__class__()
+    with_nickname(client, "Léa")
+    with_nickname(other, "Marius")
+    a = client.post(reverse("lobby:quick_play"))
+    b = other.post(reverse("lobby:quick_play"))
+    assert a["Location"] == b["Location"]
+    assert Seat.objects.exclude(guest_id="").count() == 2
+
+
+def test_quick_play_only_answers_post(client):
+    assert client.get(reverse("lobby:quick_play")).status_code == 405
+
+
+@pytest.mark.parametrize("nickname", ["", "x", "a" * 21, "   ", "bad\x00name"])
+def test_a_bad_nickname_is_refused_and_nobody_is_seated(client, nickname):
+    response = client.post(reverse("lobby:nickname"), {"nickname": nickname, "next": "quick"})
+    assert response.status_code == 200
+    assert "field-error" in response.content.decode()
+    assert "nickname" not in client.session
+    assert not Table.objects.exists()
+
+
+def test_the_nickname_page_never_sends_a_guest_to_another_site(client):
+    response = client.post(
+        reverse("lobby:nickname"), {"nickname": "Léa", "next": "https://evil.example/"}
+    )
+    assert response.status_code == 302
+    assert response["Location"] == reverse("lobby:index")
+
+
+def test_the_private_table_form_asks_a_nickname_first(client):
+    response = client.get(reverse("lobby:create_private"))
+    assert response.status_code == 302
+    assert response["Location"].startswith(reverse("lobby:nickname"))
+
+
+def test_the_private_table_form_shows_the_standard_rules(client):
+    with_nickname(client)
+    html = client.get(reverse("lobby:create_private")).content.decode()
+    assert 'name="target"' in html and 'value="500"' in html
+    assert 'name="blind_nil"' in html
+    assert 'value="hard"' in html
+
+
+def test_a_private_table_is_created_with_the_chosen_options(client):
+    with_nickname(client)
+    form = {
+        **STANDARD_FORM,
+        "target": "300",
+        "blind_nil": "",
+        "nil_tricks_count_for_contract": "",
+        "loss_floor": "-200",
+        "bot_level": "hard",
+        "turn_seconds": "0",
+    }
+    response = client.post(reverse("lobby:create_private"), form)
+    table = Table.objects.get()
+    assert response.status_code == 302
+    assert response["Location"] == reverse("games:table", args=[table.pk])
+    assert table.kind == "private"
+    assert table.rules == {
+        "nil": True,
+        "blind_nil": False,
+        "nil_tricks_count_for_contract": False,
+        "bag_limit": 10,
+        "bag_penalty": 100,
+        "target": 300,
+        "loss_floor": -200,
+    }
+    assert table.bot_level == "hard"
+    assert table.turn_seconds is None
+    assert table.invite_token
+    host = Seat.objects.get(table=table, position="N")
+    assert host.nickname == "Léa"
+
+
+@pytest.mark.parametrize(
+    ("field", "value"),
+    [
+        ("target", "abc"),
+        ("target", "10"),
+        ("target", "999999"),
+        ("target", ""),
+        ("bot_level", "godlike"),
+        ("bot_level", ""),
+        ("nil", "banana"),
+        ("blind_nil", "yes please"),
+        ("nil_tricks_count_for_contract", "2"),
+        ("bag_limit", "-1"),
+        ("bag_penalty", "1e9"),
+        ("loss_floor", "100"),
+        ("turn_seconds", "7"),
+        ("turn_seconds", "forever"),
+    ],
+)
+def test_a_forged_private_table_form_creates_nothing_and_shows_errors(client, field, value):
+    with_nickname(client)
+    response = client.post(reverse("lobby:create_private"), {**STANDARD_FORM, field: value})
+    assert response.status_code == 200
+    html = response.content.decode()
+    assert "form-errors" in html
+    assert "field-error" in html
+    assert response.context["form"].errors.get(field)
+    assert not Table.objects.exists()
+
+
+def test_blind_nil_without_nil_is_refused(client):
+    with_nickname(client)
+    response = client.post(reverse("lobby:create_private"), {**STANDARD_FORM, "nil": ""})
+    assert response.status_code == 200
+    assert response.context["form"].errors.get("blind_nil")
+    assert not Table.objects.exists()
+
+
+def test_a_logged_in_user_plays_under_their_public_name(client, django_user_model):
+    user = django_user_model.objects.create_user(
+        "lea", password="pw-123-long", display_name="Léa B."
+    )
+    client.force_login(user)
+    response = client.post(reverse("lobby:quick_play"))
+    assert response.status_code == 302
+    seat = Seat.objects.get(user=user)
+    assert seat.display_name() == "Léa B."
