@@ -189,3 +189,41 @@ def test_malformed_actions_are_refused_as_bad_actions(action, fragment):
 def test_a_deal_that_is_not_thirteen_distinct_cards_each_is_refused(hands):
     with pytest.raises(ValueError):
         HandState(STANDARD, "W", hands)
+
+
+def test_a_spade_discarded_on_another_suit_breaks_spades_for_the_next_lead():
+    hands = {
+        "N": cards("2H 3H 4H 5H 6H 7H 8H 9H TH JH QH KH AH"),
+        "E": cards("2S 2D 3D 4D 5D 6D 7D 8D 9D TD JD QD KD"),
+        "S": cards("3S AD 2C 3C 4C 5C 6C 7C 8C 9C TC JC QC"),
+        "W": cards("4S 5S 6S 7S 8S 9S TS JS QS KS AS AC KC"),
+    }
+    state = HandState(STANDARD, "W", hands)
+    bid_all(state)
+    for seat, card in [("N", "2H"), ("E", "2D"), ("S", "2C")]:
+        play(state, seat, card)
+    assert not state.spades_broken
+    play(state, "W", "4S")  # W has no heart and discards a spade: it wins and breaks spades
+    assert state.spades_broken and state.to_move == "W"
+    play(state, "W", "AC")
+    for seat, card in [("N", "3H"), ("E", "3D"), ("S", "3C")]:
+        play(state, seat, card)
+    assert state.to_move == "W"
+    play(state, "W", "5S")  # W holds KC too, but spades are broken
+    assert state.current_trick()["cards"] == [{"seat": "W", "card": "5S"}]
+
+
+def test_a_first_bidder_may_bid_blind_nil_on_a_hand_state():
+    state = HandState(STANDARD, "W", straight_hands())
+    state.apply("N", {"type": "bid", "bid": "blind_nil"})
+    state.apply("E", {"type": "bid", "bid": "blind_nil"})
+    err = error_of(state, "S", {"type": "bid", "bid": "blind_nil"})
+    assert err.code == "bid_not_offered"
+    assert state.bids_dict() == {"N": "blind_nil", "E": "blind_nil", "S": None, "W": None}
+
+
+def test_an_illegal_action_is_a_value_error_with_a_code():
+    assert issubclass(IllegalAction, ValueError)
+    state = HandState(STANDARD, "W", straight_hands())
+    with pytest.raises(ValueError, match="out of turn"):
+        state.apply("S", {"type": "bid", "bid": 1})
