@@ -95,7 +95,10 @@ class Video(models.Model):
         _("YouTube id"),
         max_length=11,
         validators=[validate_youtube_id],
-        help_text=_("The 11 characters after “v=” in the video's address, e.g. “dQw4w9WgXcQ”."),
+        help_text=_(
+            "The 11 characters after “v=” in the video's address. In the admin, pasting the "
+            "whole address also works."
+        ),
     )
     thumbnail = models.FileField(
         _("thumbnail"),
