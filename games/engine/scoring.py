@@ -21,7 +21,28 @@ def team_hand_ints(rules: Rules, bids: list[int], tricks: list[int], team: int) 
 
     ``bids`` and ``tricks`` are indexed by seat int, bids in the int encoding (``NIL``, ...).
     """
-    return _team_detail(rules, bids, tricks, team)[:2]  # type: ignore[return-value]
+    contract = counted = points = bags = 0
+    for seat in TEAM_SEATS[team]:
+        bid, took = bids[seat], tricks[seat]
+        if bid >= 0:
+            contract += bid
+            counted += took
+            continue
+        value = 100 if bid == NIL else 200
+        points += value if took == 0 else -value
+        if rules.nil_tricks_count_for_contract:
+            counted += took
+        else:
+            points += took
+            bags += took
+    if contract:
+        if counted >= contract:
+            over = counted - contract
+            points += 10 * contract + over
+            bags += over
+        else:
+            points -= 10 * contract
+    return points, bags
 
 
 def _team_detail(rules: Rules, bids, tricks, team: int) -> tuple:

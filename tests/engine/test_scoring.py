@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
-from games.engine import Rules, score_hand
+from games.engine import Rules, bid_to_int, score_hand, team_hand_ints
 
 STANDARD = Rules()
 
@@ -143,3 +145,19 @@ def test_scores_start_from_the_totals_before_the_hand():
 def test_totals_before_a_hand_must_be_well_formed(before):
     with pytest.raises(ValueError):
         score([3, 3, 3, 3], [3, 3, 3, 4], before=before)
+
+
+def test_the_fast_team_scoring_agrees_with_score_hand():
+    rng = random.Random(3)
+    choices = [*range(14), "nil", "blind_nil"]
+    for _ in range(2000):
+        rules = Rules(nil_tricks_count_for_contract=rng.random() < 0.5)
+        bids = [rng.choice(choices) for _ in range(4)]
+        cuts = sorted(rng.randint(0, 13) for _ in range(3))
+        tricks = [cuts[0], cuts[1] - cuts[0], cuts[2] - cuts[1], 13 - cuts[2]]
+        detail = score(bids, tricks, rules=rules)
+        bid_ints = [bid_to_int(b) for b in bids]
+        for team, name in enumerate(("NS", "EW")):
+            points, bags = team_hand_ints(rules, bid_ints, tricks, team)
+            before_penalty = detail[name]["hand"] + detail[name]["bag_penalty"]
+            assert (points, bags) == (before_penalty, detail[name]["bags_added"])
