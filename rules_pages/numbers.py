@@ -129,6 +129,7 @@ def rules_numbers() -> dict[str, Any]:
         "nil_points": nil,
         "blind_nil_points": blind_nil,
         "points_per_trick": made["contract_points"] // made["contract"],
+        "overtrick_points": (made["hand"] - made["contract_points"]) // made["overtricks"],
         # Worked examples, scored by the engine (bid 6 take 8; bid 6 take 5; four numeric zeros).
         "made_example": made,
         "set_example": set_,

@@ -35,7 +35,7 @@ class Page:
     interface strings (gettext). `context` is the dotted path of a function `(request) -> dict`
     whose result is added to the template context (imported at request time, so a page's module
     loads only when the page is shown). `parent` is the key of the breadcrumb parent (home when
-    None).
+    None). `toc` False drops the "On this page" box.
     """
 
     key: str
@@ -47,6 +47,7 @@ class Page:
     context: str | None = None
     changefreq: str = "monthly"
     priority: float = 0.6
+    toc: bool = True
     extra: dict[str, Any] = field(default_factory=dict)
 
     def slug(self, lang: str | None = None) -> str:
@@ -99,6 +100,7 @@ PAGES: tuple[Page, ...] = (
         },
         changefreq="weekly",
         priority=1.0,
+        toc=False,
     ),
     Page(
         key="how_to_play",
@@ -156,6 +158,7 @@ PAGES: tuple[Page, ...] = (
         slugs={"fr": "faq", "en": "faq"},
         title=_("Frequently asked questions"),
         nav_title=_("FAQ"),
+        context="rules_pages.faq.page_context",
         descriptions={
             "fr": "Questions fréquentes sur le Spades : faut-il faire exactement son enchère, "
             "nul, sacs, ouvrir à pique, fournir, variantes, quatre zéros, jouer sans compte.",

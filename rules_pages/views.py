@@ -43,7 +43,7 @@ def alternates(page: Page) -> list[dict[str, str]]:
     return links
 
 
-def add_table_of_contents(html: str) -> str:
+def add_table_of_contents(html: str, with_box: bool = True) -> str:
     """Give every h2 of the page body an id and list them in an "On this page" box.
 
     The box replaces the TOC_START marker of rules_pages/page.html; only the headings between the
@@ -73,7 +73,7 @@ def add_table_of_contents(html: str) -> str:
 
     body = _H2.sub(with_id, body)
     toc = ""
-    if len(entries) >= 3:
+    if with_box and len(entries) >= 3:
         items = "".join(f'<li><a href="#{a}">{escape(t)}</a></li>' for a, t in entries)
         title = escape(_("On this page"))
         toc = (
@@ -108,7 +108,7 @@ def page_view(request: HttpRequest, key: str) -> HttpResponse:
     """Render registry page `key` from its template in the active language."""
     page = get_page(key)
     html = render_to_string(page.template(), page_context(request, page), request=request)
-    return HttpResponse(add_table_of_contents(html))
+    return HttpResponse(add_table_of_contents(html, with_box=page.toc))
 
 
 def root(request: HttpRequest) -> HttpResponse:

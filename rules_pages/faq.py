@@ -1,0 +1,268 @@
+"""The FAQ: one list of (question, answer) per language, shown as HTML and as FAQPage JSON-LD.
+
+Both renderings come from the same list, so the visible text and the structured data never differ.
+Answers are plain text with `{name}` fields filled from the rules numbers (rules_pages/numbers.py),
+so no rules number is typed here either.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from django.http import HttpRequest
+from django.utils.safestring import SafeString, mark_safe
+
+from rules_pages.numbers import rules_numbers
+from rules_pages.pages import current_language
+
+FAQ: dict[str, list[tuple[str, str]]] = {
+    "fr": [
+        (
+            "Faut-il réaliser exactement le nombre de plis annoncé ?",
+            "Non. Les deux enchères chiffrées de l'équipe forment un minimum à atteindre, pas un "
+            "nombre exact. Chaque pli pris en plus rapporte {points_per_trick_one} point et compte "
+            "comme un sac. En revanche, une équipe qui reste en dessous de son contrat chute : "
+            "elle perd {points_per_trick} points par pli annoncé. Une équipe qui annonce 6 et "
+            "prend 8 plis marque {made_points} points ; avec 5 plis seulement, elle marque "
+            "{set_points}.",
+        ),
+        (
+            "Qu'est-ce qu'un nul (nil) ?",
+            "Le nul est un engagement personnel : le joueur qui l'annonce promet de ne remporter "
+            "aucun pli de la donne. S'il tient parole, son équipe gagne {nil_points} points ; au "
+            "premier pli qu'il ramasse, le nul est perdu et l'équipe en perd {nil_points}. Le nul "
+            "à l'aveugle double l'enjeu : +{blind_nil_points} ou -{blind_nil_points}. Ce résultat "
+            "s'ajoute à celui du contrat du partenaire, calculé à part.",
+        ),
+        (
+            "Que sont les sacs (sandbags) ?",
+            "Un sac est un pli pris au-delà d'un contrat réussi. Il rapporte tout de suite "
+            "{points_per_trick_one} point, mais il s'ajoute aussi à un compteur qui ne se remet "
+            "pas à zéro entre les donnes. Chaque fois que ce compteur atteint {bag_limit}, "
+            "l'équipe perd {bag_penalty} points et {bag_limit} sacs sont retirés du compteur ; "
+            "le reste est conservé pour le cycle suivant. Certaines tables fixent d'autres "
+            "valeurs, mais l'idée reste la même.",
+        ),
+        (
+            "À partir de quand peut-on entamer à pique ?",
+            "Dès que le pique est « brisé », c'est-à-dire dès qu'un joueur a joué un pique sur un "
+            "pli d'une autre couleur parce qu'il ne pouvait pas fournir. Avant cela, on ne peut "
+            "ouvrir un pli à pique que si l'on n'a plus que des piques en main.",
+        ),
+        (
+            "Est-on obligé de fournir à la couleur demandée ?",
+            "Oui. Si tu as au moins une carte de la couleur entamée, tu dois en jouer une. "
+            "C'est seulement quand tu n'en as plus que tu peux couper avec un pique ou "
+            "te défausser d'une carte d'une autre couleur.",
+        ),
+        (
+            "Quelles différences entre Mirror, Whiz, Suicide et Joker Spades ?",
+            "En Mirror, chacun annonce en principe autant de plis qu'il a de piques, et le nul "
+            "est réservé à une main sans pique. En Whiz, on annonce ce nombre de piques ou un "
+            "nul. En Suicide, chaque équipe doit compter au moins un nul. Le Joker Spades ajoute "
+            "un ou deux jokers plus forts que tous les piques. Aucune de ces variantes n'est le "
+            "mode standard de {site_name}, qui se joue avec {deck} cartes sans joker.",
+        ),
+        (
+            "Que se passe-t-il si les quatre joueurs annoncent zéro ?",
+            "Un zéro chiffré n'est pas un nul. Quatre zéros chiffrés sont une enchère valable : "
+            "les deux équipes ont un contrat de zéro, qui ne rapporte ni points ordinaires ni "
+            "sacs, et la donne se joue quand même. Un vrai nul, lui, garde son propre résultat "
+            "de +{nil_points} ou -{nil_points}.",
+        ),
+        (
+            "Peut-on jouer sans compte ?",
+            "Oui. Les invités peuvent s'asseoir aux tables rapides et aux tables privées. À une "
+            "table rapide, les places encore vides après {bot_delay} secondes sont prises par "
+            "des bots. Seules les parties classées, avec leur matchmaking et leur classement, "
+            "demandent d'être connecté.",
+        ),
+        (
+            "Qui peut annoncer un nul à l'aveugle ?",
+            "Seulement le premier joueur de chaque équipe à enchérir, et seulement avant d'avoir "
+            "regardé ses cartes. Tant que le nul à l'aveugle t'est proposé, ta main reste "
+            "cachée : tu choisis soit de l'annoncer, soit de regarder tes cartes, ce qui y "
+            "renonce pour cette donne. Le nul simple disparaît lui aussi dès que ton partenaire "
+            "a enchéri.",
+        ),
+        (
+            "Que deviennent les plis d'un joueur qui a raté son nul ?",
+            "Dans le mode standard de {site_name}, ils comptent pour le contrat de son "
+            "partenaire, avec tous les plis de l'équipe. Une option de table applique la règle "
+            "souvent citée ailleurs : ces plis ne comptent pas pour le contrat, mais chacun "
+            "devient un sac ({points_per_trick_one} point et un sac de plus).",
+        ),
+        (
+            "Comment la partie se termine-t-elle, et en cas d'égalité ?",
+            "Le score est vérifié après chaque donne complète. Dès qu'une équipe a {target} "
+            "points ou plus, la partie s'arrête et le meilleur score l'emporte. Si les deux "
+            "équipes sont à égalité, on joue une donne de plus. Une table peut aussi fixer un "
+            "plancher, par exemple {loss_floor_example} points, qui termine la partie par le "
+            "bas ; le mode standard n'en a pas.",
+        ),
+        (
+            "Peut-on passer ou changer son enchère ?",
+            "Non. Chaque joueur doit annoncer un nombre de 0 à {max_bid} (ou un nul s'il lui est "
+            "proposé) ; il n'est pas possible de passer. Une enchère faite est définitive et ne "
+            "peut plus être modifiée.",
+        ),
+        (
+            "Les bots voient-ils mes cartes ?",
+            "Non. Un bot ne reçoit que ce que recevrait un joueur à sa place : sa propre main, "
+            "les cartes déjà jouées, l'historique public de la donne et la liste des coups "
+            "permis. Le serveur garde l'état complet de la partie et n'envoie à chacun que sa "
+            "main.",
+        ),
+    ],
+    "en": [
+        (
+            "Do you have to take exactly the number of tricks you bid?",
+            "No. The two numeric bids of a partnership are a minimum to reach, not an exact "
+            "number. Each extra trick earns {points_per_trick_one} point and counts as a bag. "
+            "A partnership that falls short of its contract is set: it loses {points_per_trick} "
+            "points per trick bid. A partnership that bids 6 and takes 8 tricks scores "
+            "{made_points} points; with only 5 tricks it scores {set_points}.",
+        ),
+        (
+            "What is a nil bid?",
+            "Nil is a personal commitment: the player who bids it promises to win no trick at "
+            "all in the hand. If they keep their word, the partnership gains {nil_points} "
+            "points; as soon as they take a trick, the nil fails and the partnership loses "
+            "{nil_points}. Blind nil doubles the stakes: +{blind_nil_points} or "
+            "-{blind_nil_points}. This result is added to the partner's contract, which is "
+            "scored separately.",
+        ),
+        (
+            "What are bags (sandbags)?",
+            "A bag is a trick taken beyond a contract that was made. It earns "
+            "{points_per_trick_one} point at once, but it also goes into a counter that is not "
+            "reset between hands. Each time the counter reaches {bag_limit}, the partnership "
+            "loses {bag_penalty} points and {bag_limit} bags leave the counter; the rest stays "
+            "for the next cycle. Some tables use other values, but the idea is the same.",
+        ),
+        (
+            "When can I lead spades?",
+            "Once spades are \u201cbroken\u201d, that is once a player has played a spade on a "
+            "trick of another suit because they could not follow. Before that, you may lead a "
+            "spade only if you hold nothing but spades.",
+        ),
+        (
+            "Do I have to follow suit?",
+            "Yes. If you hold at least one card of the suit led, you must play one. Only when "
+            "you have none left may you trump with a spade or discard a card of another suit.",
+        ),
+        (
+            "How do Mirror, Whiz, Suicide and Joker Spades differ?",
+            "In Mirror, each player usually bids as many tricks as they hold spades, and nil is "
+            "kept for a hand without spades. In Whiz, you bid that number of spades or nil. In "
+            "Suicide, each partnership must include at least one nil. Joker Spades adds one or "
+            "two jokers that beat every spade. None of these variants is {site_name}'s standard "
+            "game, which uses {deck} cards and no joker.",
+        ),
+        (
+            "What happens if all four players bid zero?",
+            "A numeric zero is not a nil. Four numeric zeros are a legal auction: both "
+            "partnerships have a contract of zero, which scores no ordinary points and no bags, "
+            "and the hand is still played. A real nil keeps its own result of +{nil_points} or "
+            "-{nil_points}.",
+        ),
+        (
+            "Can I play without an account?",
+            "Yes. Guests can sit at quick tables and at private tables. At a quick table, the "
+            "seats still empty after {bot_delay} seconds are taken by bots. Only ranked games, "
+            "with their matchmaking and ratings, require you to log in.",
+        ),
+        (
+            "Who may bid blind nil?",
+            "Only the first player of each partnership to bid, and only before looking at their "
+            "cards. While blind nil is offered to you, your hand stays hidden: you either bid "
+            "it or choose to look at your cards, which gives it up for this hand. Plain nil also "
+            "disappears as soon as your partner has bid.",
+        ),
+        (
+            "What happens to the tricks of a player whose nil failed?",
+            "In {site_name}'s standard game, they count toward the partner's contract, together "
+            "with all of the partnership's tricks. A table option applies the rule often quoted "
+            "elsewhere: those tricks do not count toward the contract, but each one becomes a "
+            "bag ({points_per_trick_one} point and one more bag).",
+        ),
+        (
+            "How does the match end, and what about a tie?",
+            "The score is checked after each complete hand. As soon as a partnership has "
+            "{target} points or more, the match stops and the higher score wins. If the two "
+            "partnerships are tied, one more hand is played. A table may also set a floor, for "
+            "example {loss_floor_example} points, that ends the match from below; the standard "
+            "game has none.",
+        ),
+        (
+            "Can I pass or change my bid?",
+            "No. Every player must bid a number from 0 to {max_bid} (or nil when it is "
+            "offered); passing is not allowed. A bid, once made, is final and cannot be changed.",
+        ),
+        (
+            "Can the bots see my cards?",
+            "No. A bot receives only what a player in its seat would receive: its own hand, the "
+            "cards already played, the public history of the hand and the list of legal moves. "
+            "The server keeps the whole match state and sends each player only their own hand.",
+        ),
+    ],
+}
+
+
+def faq_values() -> dict[str, Any]:
+    """The `{name}` fields of the answers, from the rules numbers and the settings."""
+    from django.conf import settings
+
+    numbers = rules_numbers()
+    return {
+        "site_name": settings.SITE_NAME,
+        "target": numbers["target"],
+        "bag_limit": numbers["bag_limit"],
+        "bag_penalty": numbers["bag_penalty"],
+        "nil_points": numbers["nil_points"],
+        "blind_nil_points": numbers["blind_nil_points"],
+        "points_per_trick": numbers["points_per_trick"],
+        "points_per_trick_one": numbers["overtrick_points"],
+        "made_points": numbers["made_example"]["hand"],
+        "set_points": numbers["set_example"]["hand"],
+        "bot_delay": numbers["bot_delay"],
+        "deck": numbers["deck"],
+        "max_bid": numbers["max_bid"],
+        "loss_floor_example": numbers["loss_floor_example"],
+    }
+
+
+def faq_items(lang: str | None = None) -> list[dict[str, str]]:
+    """The questions and answers of `lang` with their numbers filled in."""
+    values = faq_values()
+    return [
+        {"question": q, "answer": a.format(**values)} for q, a in FAQ[lang or current_language()]
+    ]
+
+
+def faq_json_ld(items: list[dict[str, str]]) -> SafeString:
+    """FAQPage structured data, safe to put inside <script type="application/ld+json">."""
+    data = {
+        "@context": "https://schema.org",
+        "@type": "FAQPage",
+        "mainEntity": [
+            {
+                "@type": "Question",
+                "name": item["question"],
+                "acceptedAnswer": {"@type": "Answer", "text": item["answer"]},
+            }
+            for item in items
+        ],
+    }
+    text = json.dumps(data, ensure_ascii=False, indent=1)
+    for char, escaped in (("<", "\\u003c"), (">", "\\u003e"), ("&", "\\u0026")):
+        text = text.replace(char, escaped)
+    # With <, > and & escaped, the JSON cannot close the script element it sits in.
+    return mark_safe(text)
+
+
+def page_context(request: HttpRequest) -> dict[str, Any]:
+    """Context of the FAQ page (registered in rules_pages/pages.py)."""
+    items = faq_items()
+    return {"faq_items": items, "faq_json_ld": faq_json_ld(items)}
