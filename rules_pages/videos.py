@@ -27,8 +27,12 @@ def thumbnail(request: HttpRequest, pk: int) -> HttpResponse:
     video = get_object_or_404(Video, pk=pk, published=True)
     if not video.thumbnail:
         return HttpResponse(status=404)
-    content_type = video.thumbnail_content_type()
-    response = FileResponse(video.thumbnail.open("rb"), content_type=content_type)
+    try:
+        content_type = video.thumbnail_content_type()
+        handle = video.thumbnail.open("rb")
+    except FileNotFoundError:  # the file was removed from storage behind the database's back
+        return HttpResponse(status=404)
+    response = FileResponse(handle, content_type=content_type)
     response["Cache-Control"] = "public, max-age=86400"
     response["X-Content-Type-Options"] = "nosniff"
     return response

@@ -177,6 +177,16 @@ def test_the_thumbnail_is_served_by_the_site_with_its_image_type(client, media_r
     assert client.get(reverse("rules_pages:video_thumbnail", args=[video.pk])).status_code == 404
 
 
+@pytest.mark.django_db
+def test_a_thumbnail_missing_from_storage_is_a_404_not_an_error(client, media_root):
+    video = make_video(
+        thumbnail=SimpleUploadedFile("perdue.png", PNG_BYTES, content_type="image/png")
+    )
+    Path(video.thumbnail.path).unlink()
+    response = client.get(reverse("rules_pages:video_thumbnail", args=[video.pk]))
+    assert response.status_code == 404
+
+
 @pytest.mark.parametrize(
     "bad_id",
     ["", "short", "aBcDeFgHi_-X", "aBcDeFgHi!-", "https://youtu.be/aBcDeFgHi_-", "aBc DeFgHi_"],
