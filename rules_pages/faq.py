@@ -23,9 +23,9 @@ FAQ: dict[str, list[tuple[str, str]]] = {
             "Non. Les deux enchères chiffrées de l'équipe forment un minimum à atteindre, pas un "
             "nombre exact. Chaque pli pris en plus rapporte {points_per_trick_one} point et compte "
             "comme un sac. En revanche, une équipe qui reste en dessous de son contrat chute : "
-            "elle perd {points_per_trick} points par pli annoncé. Une équipe qui annonce 6 et "
-            "prend 8 plis marque {made_points} points ; avec 5 plis seulement, elle marque "
-            "{set_points}.",
+            "elle perd {points_per_trick} points par pli annoncé. Une équipe qui annonce "
+            "{made_contract} et prend {made_tricks} plis marque {made_points} points ; avec "
+            "{set_tricks} plis seulement, elle marque {set_points}.",
         ),
         (
             "Qu'est-ce qu'un nul (nil) ?",
@@ -121,8 +121,9 @@ FAQ: dict[str, list[tuple[str, str]]] = {
             "No. The two numeric bids of a partnership are a minimum to reach, not an exact "
             "number. Each extra trick earns {points_per_trick_one} point and counts as a bag. "
             "A partnership that falls short of its contract is set: it loses {points_per_trick} "
-            "points per trick bid. A partnership that bids 6 and takes 8 tricks scores "
-            "{made_points} points; with only 5 tricks it scores {set_points}.",
+            "points per trick bid. A partnership that bids {made_contract} and takes "
+            "{made_tricks} tricks scores {made_points} points; with only {set_tricks} tricks it "
+            "scores {set_points}.",
         ),
         (
             "What is a nil bid?",
@@ -224,7 +225,10 @@ def faq_values() -> dict[str, Any]:
         "blind_nil_points": numbers["blind_nil_points"],
         "points_per_trick": numbers["points_per_trick"],
         "points_per_trick_one": numbers["overtrick_points"],
+        "made_contract": numbers["made_example"]["contract"],
+        "made_tricks": numbers["made_example"]["tricks"],
         "made_points": numbers["made_example"]["hand"],
+        "set_tricks": numbers["set_example"]["tricks"],
         "set_points": numbers["set_example"]["hand"],
         "bot_delay": numbers["bot_delay"],
         "deck": numbers["deck"],

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import html as html_lib
 import re
 from typing import Any
 
@@ -68,7 +69,7 @@ def add_table_of_contents(html: str, with_box: bool = True) -> str:
                 anchor, n = f"{base}-{n}", n + 1
             used.add(anchor)
             attrs = f' id="{anchor}"{attrs}'
-        entries.append((anchor, strip_tags(inner).strip()))
+        entries.append((anchor, html_lib.unescape(strip_tags(inner)).strip()))
         return f"<h2{attrs}>{inner}</h2>"
 
     body = _H2.sub(with_id, body)
@@ -78,7 +79,7 @@ def add_table_of_contents(html: str, with_box: bool = True) -> str:
         title = escape(_("On this page"))
         toc = (
             f'<nav class="toc" aria-labelledby="toc-title"><p class="toc-title" id="toc-title">'
-            f"{title}</p><ol>{items}</ol></nav>"
+            f"{title}</p><ul>{items}</ul></nav>"
         )
     return html[:start] + toc + body + html[end + len(TOC_END) :]
 

@@ -207,3 +207,18 @@ def test_the_play_button_leads_to_the_lobby(client):
 def url_of_lobby(lang: str) -> str:
     with override(lang):
         return reverse("lobby:index")
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_table_of_contents_lists_each_section_by_its_heading(client, lang):
+    body = client.get(url_of("faq", lang)).content.decode()
+    parsed = parse(body)
+    sections = [text for level, text in parsed.headings if level == 2]
+    start = body.index('<nav class="toc"')
+    toc = parse(body[start : body.index("</nav>", start)])
+    assert [strip_tags(item) for item in body[start:].split("</nav>")[0].split("<li>")[1:]] == (
+        sections
+    )
+    anchors = [link["href"][1:] for link in toc.links]
+    assert len(anchors) == len(sections) == len(set(anchors))
+    assert set(anchors) <= set(parsed.ids)
