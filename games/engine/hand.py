@@ -43,7 +43,10 @@ _FIRST_OFFERS = {
     (False, True): (*_NUMERIC, BLIND_NIL),
     (True, True): (*_NUMERIC, NIL, BLIND_NIL),
 }
-_SUIT_BASE = (0, 1 << 13, 2 << 13, 3 << 13)
+# (numeric bids only, bids offered to a seat whose partner has not bid): ``_offers[partner unbid]``.
+_OFFERS = {key: (_NUMERIC, offers) for key, offers in _FIRST_OFFERS.items()}
+# Suit masks carry their suit in bits 13-14 so that ``SUIT_CARDS[mask]`` needs no offset.
+_EMPTY_MASKS = [0, 1 << 13, 2 << 13, 3 << 13] * 4
 _RANK_MASK = (1 << 13) - 1
 _BAD = "bad_action"
 
@@ -191,15 +194,13 @@ class HandState:
         return self
 
     def _setup(self, rules: Rules, dealer: int, hands: Sequence[Sequence[int]]) -> None:
-        masks = [0] * 16
+        masks = _EMPTY_MASKS[:]
         for p in range(4):
             base = p << 2
             for c in hands[p]:
                 masks[base + SUIT_OF[c]] |= RANK_BIT[c]
-        for i in range(16):
-            masks[i] |= _SUIT_BASE[i & 3]
         self._masks = masks
-        self._offers = (_NUMERIC, _FIRST_OFFERS[rules.nil, rules.blind_nil])
+        self._offers = _OFFERS[rules.nil, rules.blind_nil]
         self.rules = rules
         self.dealer = dealer
         self.bids: list[int | None] = [None, None, None, None]
@@ -259,7 +260,7 @@ class HandState:
         masks = self._masks
         if self.trick_len:
             m = masks[p4 + self.led]
-            if m & _RANK_MASK:
+            if m & 8191:  # any card of the suit led
                 return SUIT_CARDS[m]
             return (
                 SUIT_CARDS[masks[p4]]
