@@ -29,7 +29,7 @@ log = logging.getLogger(__name__)
 
 MAX_FRAME_BYTES = 4096
 # Per connection: at most this many messages in this many seconds (chat has its own limit).
-MESSAGE_RATE = (20, 5.0)
+MESSAGE_RATE = (30, 5.0)
 
 BAD_JSON = ServiceError("bad_json", _("This message is not valid JSON."))
 BAD_MESSAGE = ServiceError("bad_message", _("A message is a JSON object with a type."))
@@ -216,6 +216,9 @@ class TableConsumer(AsyncWebsocketConsumer):
             await self._call(services.do_reclaim, self.table_id, self.viewer)
 
     async def _act(self, action: dict, message: dict) -> None:
+        seat = message.get("seat")
+        if seat is not None and seat != self.position:
+            raise ServiceError("not_your_seat", _("You can only play for your own seat."))
         await self._call(
             services.do_act, self.table_id, self.viewer, action, message.get("version")
         )

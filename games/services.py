@@ -75,6 +75,8 @@ CHAT_RATE_SECONDS = 10
 TURN_SECONDS_RANGE = (10, 600)
 # A deadline task may fire a little early (clock skew between processes).
 EARLY_TOLERANCE = timedelta(milliseconds=300)
+# The rules of quick tables (standard mode; tests may shorten the match).
+QUICK_TABLE_RULES: dict = {}
 # The beat sweep runs a bot move itself when its task is this late.
 BOT_LATENESS = timedelta(seconds=3)
 
@@ -108,7 +110,11 @@ class _Ctx:
 
 def _lock(table_id: Any) -> Table:
     try:
-        return Table.objects.select_for_update().select_related("match").get(pk=int(table_id))
+        return (
+            Table.objects.select_for_update(of=("self",))
+            .select_related("match")
+            .get(pk=int(table_id))
+        )
     except (Table.DoesNotExist, TypeError, ValueError):
         raise ServiceError("no_table", _("This table does not exist.")) from None
 
@@ -333,7 +339,7 @@ def do_quick_play(viewer: Viewer) -> Table:
         ctx = _new_table(
             Table.Kind.QUICK,
             viewer,
-            rules=Rules().to_dict(),
+            rules=Rules.from_dict(QUICK_TABLE_RULES).to_dict(),
             bot_level=BotLevel.NORMAL,
             turn_seconds=settings.TURN_SECONDS or None,
         )

@@ -172,7 +172,13 @@ def table_facts(
         "deadline": _iso(table.turn_deadline),
         "bots_at": _iso(table.bots_at) if table.status == Table.Status.WAITING else None,
         "match": (
-            None if table.match is None else {"id": table.match.pk, "number": table.match.number}
+            None
+            if table.match is None
+            else {
+                "id": table.match.pk,
+                "number": table.match.number,
+                "actions": table.match.action_count,
+            }
         ),
     }
 

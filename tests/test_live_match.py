@@ -1,0 +1,64 @@
+"""A whole quick-table match through the WebSocket consumer, bots moved by a real Celery worker."""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+from celery.contrib.testing.worker import start_worker
+from channels.db import database_sync_to_async as db
+
+import games.tasks  # noqa: F401  (registers the tasks with the app)
+from config.celery import app as celery_app
+from games import services
+from games.models import Action, Match, Table
+from tests.live_support import Client, engine_at, is_state, make_guest
+
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.timeout(120)]
+
+
+@pytest.fixture
+def celery_worker(transactional_db):
+    """A real worker of the project's Celery app, in a thread, on the test database."""
+    with start_worker(
+        celery_app, pool="solo", perform_ping_check=False, loglevel="WARNING", shutdown_timeout=10
+    ) as worker:
+        yield worker
+
+
+async def test_a_guest_plays_a_whole_quick_match_against_three_normal_bots(
+    settings, monkeypatch, celery_worker
+):
+    settings.QUICK_TABLE_BOT_DELAY = 0.5
+    monkeypatch.setattr(services, "QUICK_TABLE_RULES", {"target": 100})
+    guest, session_key = await db(make_guest)("Léa")
+    table = await db(services.do_quick_play)(guest)
+    client = Client(f"/ws/tables/{table.pk}/", session_key)
+    await client.connect()
+    started = time.monotonic()
+    acted = 0
+    while True:
+        frame = await client.receive_until(is_state, timeout=30)
+        view, facts = frame["view"], frame["table"]
+        if facts["status"] == "finished":
+            break
+        if view and view["legal"] and frame is client.state:
+            await client.send({**view["legal"][0], "version": frame["version"]})
+            acted += 1
+    elapsed = time.monotonic() - started
+    await client.drain()
+    await client.close()
+
+    table = await db(Table.objects.get)(pk=table.pk)
+    match = await db(Match.objects.get)(pk=table.match_id)
+    engine = await db(engine_at)(match.pk)
+    assert engine.is_over and match.result == engine.result
+    assert frame["view"]["result"] == match.result
+    actors = await db(
+        lambda: set(Action.objects.filter(match=match).values_list("actor", "seat"))
+    )()
+    assert {seat for actor, seat in actors if actor == "human"} == {"N"}
+    assert {seat for actor, seat in actors if actor == "bot"} == {"E", "S", "W"}
+    assert acted > 0 and elapsed < 60
+    # Every frame was checked for leaks; there were many.
+    assert client.context["checked"] == len(client.frames) > 50
