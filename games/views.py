@@ -232,6 +232,7 @@ def table(request: HttpRequest, pk: int) -> HttpResponse:
     me = facts.get("me") or {}
     config = {
         "tableId": pk,
+        "lang": request.LANGUAGE_CODE,
         "wsPath": f"/ws/tables/{pk}/",
         "chatMaxLength": settings.CHAT_MAX_LENGTH,
         "inviteUrl": _invite_url(request, pk, state),

@@ -42,7 +42,7 @@ function render(tables) {
 let attempts = 0;
 function connect() {
   const scheme = location.protocol === "https:" ? "wss" : "ws";
-  const socket = new WebSocket(`${scheme}://${location.host}/ws/lobby/`);
+  const socket = new WebSocket(`${scheme}://${location.host}/ws/lobby/?lang=${encodeURIComponent(document.documentElement.lang || "")}`);
   socket.addEventListener("open", () => {
     attempts = 0;
     live.hidden = false;

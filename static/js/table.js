@@ -189,6 +189,8 @@ function render() {
 }
 
 function renderBanner() {
+  const away = $("#standin-banner");
+  if (away) away.hidden = !F.standin;
   const status = $("#table-status");
   if (!status) return;
   const view = state.view || {};
@@ -667,7 +669,7 @@ let retryTimer = null;
 
 function socketUrl() {
   const scheme = location.protocol === "https:" ? "wss" : "ws";
-  return `${scheme}://${location.host}${cfg.wsPath}`;
+  return `${scheme}://${location.host}${cfg.wsPath}?lang=${encodeURIComponent(cfg.lang || "")}`;
 }
 
 function connect() {
@@ -690,6 +692,7 @@ function connect() {
     }
     if (frame.type === "state") applyState(frame);
     else if (frame.type === "chat") addChat(frame.message);
+    else if (frame.type === "chat_history" && Array.isArray(frame.messages)) frame.messages.forEach(addChat);
     else if (frame.type === "chat_hidden") removeChat(frame.id);
     else if (frame.type === "error") {
       pending = false;
@@ -869,6 +872,8 @@ function init() {
     });
   }
   for (const btn of document.querySelectorAll("[data-phrase]")) btn.addEventListener("click", () => sendChat(btn.dataset.phrase));
+  const back = $("#standin-back");
+  if (back) back.addEventListener("click", () => send({ type: "back" }));
   const lastBtn = $("#last-trick-btn");
   if (lastBtn) lastBtn.addEventListener("click", () => { overlay = overlay === "last" ? null : "last"; renderOverlay(); });
   document.addEventListener("keydown", (event) => {

@@ -1,0 +1,270 @@
+"""The table page, the invitation link, the host's buttons, the bidding hint and the rematch."""
+
+from __future__ import annotations
+
+import json
+import re
+
+import pytest
+from django.test import Client
+from django.urls import reverse
+
+from games.bots import estimate_tricks
+from games.engine import Match as EngineMatch
+from games.engine import Rules
+from games.identity import viewer_from_request
+from games.models import Seat, Table
+from games.services import do_act, do_bot_move, table_state
+
+pytestmark = pytest.mark.django_db
+
+PRIVATE_FORM = {
+    "target": "500",
+    "nil": "on",
+    "blind_nil": "on",
+    "nil_tricks_count_for_contract": "on",
+    "bag_limit": "10",
+    "bag_penalty": "100",
+    "loss_floor": "",
+    "bot_level": "easy",
+    "turn_seconds": "0",
+}
+
+
+def guest(name: str) -> Client:
+    client = Client()
+    assert client.post(reverse("lobby:nickname"), {"nickname": name}).status_code == 302
+    return client
+
+
+def viewer_of(client: Client):
+    """The Viewer the site sees for this client (from its session)."""
+    request = type("R", (), {"session": client.session, "user": None})()
+    return viewer_from_request(request)
+
+
+def private_table(host: Client, **options) -> Table:
+    response = host.post(reverse("lobby:create_private"), {**PRIVATE_FORM, **options})
+    assert response.status_code == 302, response.content
+    return Table.objects.get(pk=int(response["Location"].rstrip("/").split("/")[-1]))
+
+
+def embedded(html: str, element_id: str):
+    """The JSON a template embedded with json_script."""
+    match = re.search(
+        rf'<script id="{element_id}" type="application/json">(.*?)</script>', html, re.S
+    )
+    assert match, f"no {element_id} in the page"
+    return json.loads(match.group(1))
+
+
+def invite_url(table: Table) -> str:
+    return reverse("games:invite", args=[table.pk, table.invite_token])
+
+
+def test_the_table_page_embeds_the_viewers_state_strings_and_socket_address():
+    lea = guest("Léa")
+    table_url = lea.post(reverse("lobby:quick_play"))["Location"]
+    response = lea.get(table_url)
+    assert response.status_code == 200
+    html = response.content.decode()
+    state = embedded(html, "table-state")
+    config = embedded(html, "table-config")
+    strings = embedded(html, "table-strings")
+    assert state["type"] == "state"
+    assert state["table"]["me"]["seat"] == "N"
+    assert state["table"]["status"] == "waiting"
+    assert config["wsPath"] == f"/ws/tables/{state['table']['id']}/"
+    assert config["lang"] == "fr"
+    assert strings["cards"]["QS"] == ["D", "Dame de pique"]
+    assert 'type="module"' in html and "js/table.js" in html
+    assert "css/table.css" in html
+
+
+def test_the_table_page_of_an_unknown_table_is_not_found():
+    assert guest("Léa").get(reverse("games:table", args=[999999])).status_code == 404
+
+
+def test_the_table_page_never_shows_another_seats_hand():
+    lea = guest("Léa")
+    table = private_table(lea, blind_nil="", turn_seconds="0")
+    marius = guest("Marius")
+    assert marius.post(invite_url(table)).status_code == 302
+    assert lea.post(reverse("games:start", args=[table.pk])).status_code == 302
+    table.refresh_from_db()
+    engine = EngineMatch(Rules.from_dict(table.match.rules), table.match.seed)
+    for client, seat in ((lea, "N"), (marius, "E")):
+        html = client.get(reverse("games:table", args=[table.pk])).content.decode()
+        state = embedded(html, "table-state")
+        own = set(engine.view(seat)["hand"])
+        assert set(state["view"]["hand"]) == own
+        others = {c for s in "NESW" if s != seat for c in engine.view(s)["hand"]}
+        state_text = json.dumps(state)
+        assert not [c for c in others if f'"{c}"' in state_text]
+        shown = set(re.findall(r'data-card="(\w\w)"', html))
+        assert shown == own
+
+
+def test_a_spectator_sees_no_hand_at_all():
+    lea = guest("Léa")
+    table = private_table(lea)
+    lea.post(reverse("games:start", args=[table.pk]))
+    html = Client().get(reverse("games:table", args=[table.pk])).content.decode()
+    state = embedded(html, "table-state")
+    assert state["view"]["hand"] is None
+    assert state["table"]["me"]["seat"] is None
+    assert not re.findall(r'data-card="', html)
+
+
+def test_the_host_sees_the_invitation_link_and_the_guest_does_not():
+    lea = guest("Léa")
+    table = private_table(lea)
+    config = embedded(
+        lea.get(reverse("games:table", args=[table.pk])).content.decode(), "table-config"
+    )
+    assert config["inviteUrl"].endswith(invite_url(table))
+    marius = guest("Marius")
+    marius.post(invite_url(table))
+    other = embedded(
+        marius.get(reverse("games:table", args=[table.pk])).content.decode(), "table-config"
+    )
+    assert other["inviteUrl"] is None
+
+
+def test_the_invitation_link_asks_a_nickname_then_seats_the_guest():
+    lea = guest("Léa")
+    table = private_table(lea)
+    newcomer = Client()
+    response = newcomer.get(invite_url(table))
+    assert response.status_code == 302
+    assert response["Location"].startswith(reverse("lobby:nickname"))
+    back = newcomer.post(
+        reverse("lobby:nickname"), {"nickname": "Marius", "next": invite_url(table)}
+    )
+    assert back["Location"] == invite_url(table)
+    page = newcomer.get(invite_url(table))
+    assert page.status_code == 200
+    assert "Léa" in page.content.decode()
+    joined = newcomer.post(invite_url(table))
+    assert joined["Location"] == reverse("games:table", args=[table.pk])
+    assert Seat.objects.get(table=table, position="E").nickname == "Marius"
+    # Following the link again goes straight to the table.
+    assert newcomer.get(invite_url(table))["Location"] == reverse("games:table", args=[table.pk])
+
+
+def test_a_wrong_invitation_token_seats_nobody():
+    lea = guest("Léa")
+    table = private_table(lea)
+    marius = guest("Marius")
+    response = marius.post(reverse("games:invite", args=[table.pk, "not-the-token"]))
+    assert response.status_code == 404
+    assert not Seat.objects.filter(table=table, nickname="Marius").exists()
+
+
+def test_a_non_host_cannot_start_or_kick():
+    lea = guest("Léa")
+    table = private_table(lea)
+    marius = guest("Marius")
+    marius.post(invite_url(table))
+    response = marius.post(reverse("games:start", args=[table.pk]))
+    assert response.status_code == 302
+    answer = marius.post(
+        reverse("games:kick", args=[table.pk]),
+        {"position": "N"},
+        headers={"X-Requested-With": "fetch"},
+    )
+    assert answer.status_code == 400
+    assert answer.json()["ok"] is False
+    assert answer.json()["error"]
+    table.refresh_from_db()
+    assert table.status == "waiting"
+    assert Seat.objects.get(table=table, position="N").nickname == "Léa"
+    assert Seat.objects.get(table=table, position="E").nickname == "Marius"
+
+
+def test_the_host_can_kick_a_seat_before_the_start():
+    lea = guest("Léa")
+    table = private_table(lea)
+    marius = guest("Marius")
+    marius.post(invite_url(table))
+    answer = lea.post(
+        reverse("games:kick", args=[table.pk]),
+        {"position": "E"},
+        headers={"X-Requested-With": "fetch"},
+    )
+    assert answer.json() == {"ok": True, "redirect": None}
+    assert Seat.objects.get(table=table, position="E").is_empty
+
+
+def test_the_host_starts_and_bots_take_the_free_seats():
+    lea = guest("Léa")
+    table = private_table(lea)
+    response = lea.post(reverse("games:start", args=[table.pk]))
+    assert response["Location"] == reverse("games:table", args=[table.pk])
+    table.refresh_from_db()
+    assert table.status == "playing"
+    assert sorted(s.bot_level for s in table.seats.all() if s.bot_level) == ["easy"] * 3
+
+
+def test_the_bidding_hint_is_the_bots_estimate_of_the_viewers_own_hand():
+    lea = guest("Léa")
+    table = private_table(lea, blind_nil="", nil="")
+    lea.post(reverse("games:start", args=[table.pk]))
+    view = table_state(table.pk, viewer_of(lea))["view"]
+    answer = lea.get(reverse("games:hint", args=[table.pk]))
+    assert answer.status_code == 200
+    expected = estimate_tricks(view["hand"])
+    assert answer.json()["bid"] == expected.bid
+    assert answer.json()["hand_number"] == 1
+    spectator = guest("Marius").get(reverse("games:hint", args=[table.pk]))
+    assert spectator.status_code == 409
+
+
+def test_the_bidding_hint_waits_while_the_hand_is_face_down():
+    lea = guest("Léa")
+    table = private_table(lea)
+    players = [lea, guest("Marius"), guest("Zoé")]
+    for client in players[1:]:
+        client.post(invite_url(table))
+    lea.post(reverse("games:start", args=[table.pk]))
+    # The first bidders of both partnerships sit side by side: one of N, E, S is one of them.
+    hidden = [c for c in players if table_state(table.pk, viewer_of(c))["view"]["hand_hidden"]]
+    assert hidden
+    for client in hidden:
+        assert client.get(reverse("games:hint", args=[table.pk])).status_code == 409
+
+
+def play_to_the_end(table: Table, host) -> None:
+    """Bots move through the service; the host plays their first legal action."""
+    for _ in range(3000):
+        table.refresh_from_db()
+        if table.status == "finished":
+            return
+        view = table_state(table.pk, host)["view"]
+        if view["to_move"] == view["seat"]:
+            do_act(
+                table.pk,
+                host,
+                view["legal"][-1] if view["legal"][0]["type"] == "look" else view["legal"][0],
+            )
+        else:
+            assert do_bot_move(table.pk, table.version)
+    raise AssertionError("the match did not end")
+
+
+@pytest.mark.slow
+def test_after_the_match_play_again_deals_a_new_match_at_the_private_table():
+    lea = guest("Léa")
+    table = private_table(lea, target="100", bot_level="easy")
+    lea.post(reverse("games:start", args=[table.pk]))
+    play_to_the_end(table, viewer_of(lea))
+    html = lea.get(reverse("games:table", args=[table.pk])).content.decode()
+    state = embedded(html, "table-state")
+    assert state["view"]["phase"] == "over"
+    assert state["view"]["result"]["winner"] in ("NS", "EW")
+    first_match = table.match_id
+    response = lea.post(reverse("games:rematch", args=[table.pk]))
+    assert response["Location"] == reverse("games:table", args=[table.pk])
+    table.refresh_from_db()
+    assert table.status == "playing"
+    assert table.match_id != first_match
