@@ -114,7 +114,14 @@ REDIS_URL = env_str("REDIS_URL", "redis://127.0.0.1:6379/0")
 CHANNEL_LAYERS = {
     "default": {
         "BACKEND": "channels_redis.core.RedisChannelLayer",
-        "CONFIG": {"hosts": [REDIS_URL], "capacity": 1500, "expiry": 30},
+        # redis-py 8 reads with a 5 s socket timeout by default, the length of channels_redis's
+        # blocking BZPOPMIN: a socket layer quiet for 5 s then raised TimeoutError and killed
+        # the consumers (close 1011). A longer read timeout keeps dead-connection detection.
+        "CONFIG": {
+            "hosts": [{"address": REDIS_URL, "socket_timeout": 15}],
+            "capacity": 1500,
+            "expiry": 30,
+        },
     }
 }
 CACHES = {
