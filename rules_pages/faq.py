@@ -59,10 +59,11 @@ FAQ: dict[str, list[tuple[str, str]]] = {
         (
             "Quelles différences entre Mirror, Whiz, Suicide et Joker Spades ?",
             "En Mirror, chacun annonce en principe autant de plis qu'il a de piques, et le nul "
-            "est réservé à une main sans pique. En Whiz, on annonce ce nombre de piques ou un "
-            "nul. En Suicide, chaque équipe doit compter au moins un nul. Le Joker Spades ajoute "
-            "un ou deux jokers plus forts que tous les piques. Aucune de ces variantes n'est le "
-            "mode standard de {site_name}, qui se joue avec {deck} cartes sans joker.",
+            "n'est permis qu'avec zéro pique en main. En Whiz, on annonce ce nombre de piques ou "
+            "un nul. En Suicide, chaque équipe doit compter au moins un nul. Le Joker Spades "
+            "introduit un ou deux jokers plus forts que tous les piques. Aucune de ces "
+            "variantes n'est le mode standard de {site_name}, qui se joue avec {deck} cartes "
+            "sans joker.",
         ),
         (
             "Que se passe-t-il si les quatre joueurs annoncent zéro ?",
@@ -73,7 +74,7 @@ FAQ: dict[str, list[tuple[str, str]]] = {
         ),
         (
             "Peut-on jouer sans compte ?",
-            "Oui. Les invités peuvent s'asseoir aux tables rapides et aux tables privées. À une "
+            "Oui : aucun compte n'est demandé pour s'asseoir aux tables rapides ou privées. À une "
             "table rapide, les places encore vides après {bot_delay} secondes sont prises par "
             "des bots. Seules les parties classées, avec leur matchmaking et leur classement, "
             "demandent d'être connecté.",
@@ -103,7 +104,7 @@ FAQ: dict[str, list[tuple[str, str]]] = {
         ),
         (
             "Peut-on passer ou changer son enchère ?",
-            "Non. Chaque joueur doit annoncer un nombre de 0 à {max_bid} (ou un nul s'il lui est "
+            "Non. Tout le monde annonce un nombre de 0 à {max_bid} (ou un nul s'il lui est "
             "proposé) ; il n'est pas possible de passer. Une enchère faite est définitive et ne "
             "peut plus être modifiée.",
         ),

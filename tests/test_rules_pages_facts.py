@@ -14,7 +14,7 @@ pytestmark = pytest.mark.django_db
 # (page key, phrase): each phrase must appear in the visible text of that French page.
 FACTS: list[tuple[str, str]] = [
     # Seed 000, home and summary.
-    ("home", "Gratuit et sans inscription"),
+    ("home", "Sans compte et sans rien payer"),
     ("home", "des bots les prennent"),
     ("home", "le pique est toujours l'atout"),
     ("home", "vaut +100 ou -100, et le nul à l'aveugle +200 ou -200"),
@@ -52,6 +52,7 @@ FACTS: list[tuple[str, str]] = [
     ("guide", "Nord et Sud jouent ensemble contre Est et Ouest"),
     ("guide", "l'As est la plus forte carte et le Deux la plus faible"),
     ("guide", "Même le plus petit d'entre eux l'emporte sur un As d'une autre couleur"),
+    ("guide", "restent l'atout pendant toute la partie"),
     ("guide", "le premier donneur est désigné au hasard"),
     ("guide", "Il n'y a ni talon ni échange de cartes"),
     ("guide", "le rôle de donneur passe au joueur suivant, toujours dans le sens horaire"),
@@ -82,14 +83,14 @@ FACTS: list[tuple[str, str]] = [
     ("guide", "annoncer systématiquement moins que ce que l'on peut faire finit par coûter cher"),
     ("guide", "atteint ou dépassé 500 points"),
     ("guide", "on joue une donne supplémentaire"),
-    ("guide", "Un score peut devenir négatif"),
+    ("guide", "peuvent faire passer un score sous zéro"),
     ("guide", "descend à -200 points ou moins"),
     ("guide", "Mirror"),
     ("guide", "le nul n'est possible qu'avec une main sans pique"),
     ("guide", "Whiz"),
     ("guide", "Suicide"),
     ("guide", "Joker Spades"),
-    ("guide", "n'envoie à chaque joueur que sa propre main et les informations publiques"),
+    ("guide", "Chaque joueur ne reçoit de lui que ses propres cartes et ce qui est public"),
     ("guide", "ouverte aux invités sans compte"),
     ("guide", "au bout de 15 secondes sont confiés à des bots"),
     ("guide", "L'hôte peut lancer la partie quand il le souhaite ; des bots prennent alors"),
