@@ -110,11 +110,10 @@ class _Ctx:
 
 def _lock(table_id: Any) -> Table:
     try:
-        return (
-            Table.objects.select_for_update(of=("self",))
-            .select_related("match")
-            .get(pk=int(table_id))
-        )
+        # The table row alone, nothing joined: on PostgreSQL, columns joined into a locking read
+        # that had to wait may come from before the lock holder's commit. Everything else (seats,
+        # match) is read after the lock, so it is current.
+        return Table.objects.select_for_update().get(pk=int(table_id))
     except (Table.DoesNotExist, TypeError, ValueError):
         raise ServiceError("no_table", _("This table does not exist.")) from None
 
@@ -865,8 +864,10 @@ def open_quick_tables() -> list[dict]:
         .order_by("created_at")[:50]
     )
     seats: dict[int, list[Seat]] = {}
-    for seat in Seat.objects.filter(table__in=tables).order_by("position"):
+    for seat in Seat.objects.filter(table__in=tables):
         seats.setdefault(seat.table_id, []).append(seat)
+    for row in seats.values():
+        row.sort(key=lambda seat: POSITIONS.index(seat.position))
     out = []
     for table in tables:
         taken = [s for s in seats.get(table.pk, []) if not s.is_empty]

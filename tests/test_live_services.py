@@ -1,0 +1,383 @@
+"""The live-table services against the database (PostgreSQL in CI, SQLite locally)."""
+
+from __future__ import annotations
+
+import threading
+import uuid
+
+import pytest
+from django.contrib.auth import get_user_model
+from django.contrib.auth.models import AnonymousUser
+from django.contrib.sessions.backends.db import SessionStore
+from django.db import connection, transaction
+from django.test import RequestFactory
+
+from games import services, state
+from games.errors import ServiceError
+from games.identity import Viewer, set_guest_nickname, viewer_from_request
+from games.models import Action, Match, Seat, Table
+from tests.live_support import engine_at, table_counts
+
+
+def guest(name: str) -> Viewer:
+    return Viewer(user_id=None, guest_id=uuid.uuid4().hex, name=name)
+
+
+def seats_of(table_id: int) -> dict[str, Seat]:
+    return {s.position: s for s in Seat.objects.filter(table_id=table_id)}
+
+
+def private_table(humans: int = 1, **options) -> tuple[Table, list[Viewer]]:
+    """A private table with ``humans`` guests (host first, at N), started: bots fill the rest."""
+    people = [guest(name) for name in ("Léa", "Hugo", "Zoé", "Nina")[:humans]]
+    table = services.do_create_private_table(
+        people[0], options.get("rules", {}), options.get("bot_level", "normal"),
+        options.get("turn_seconds"),
+    )  # fmt: skip
+    for person in people[1:]:
+        services.do_join(table.pk, person, invite_token=table.invite_token)
+    services.do_start(table.pk, people[0])
+    return Table.objects.get(pk=table.pk), people
+
+
+def to_move(table_id: int) -> str:
+    return services.table_state(table_id, None)["view"]["to_move"]
+
+
+def legal_of(table_id: int, viewer: Viewer) -> list[dict]:
+    return services.table_state(table_id, viewer)["view"]["legal"]
+
+
+# ----------------------------------------------------------------------------- identity
+
+
+@pytest.mark.django_db
+def test_a_guest_nickname_is_tidied_and_must_have_two_to_twenty_characters():
+    request = RequestFactory().get("/")
+    request.session = SessionStore()
+    request.user = AnonymousUser()
+    assert viewer_from_request(request) is None
+    viewer = set_guest_nickname(request, "  Léa   la  Pique ")
+    assert viewer.name == "Léa la Pique" and viewer.key == f"g:{viewer.guest_id}"
+    assert viewer_from_request(request) == viewer
+    again = set_guest_nickname(request, "Léa")
+    assert again.guest_id == viewer.guest_id  # same guest, new nickname
+    for bad in ("L", "x" * 21, "   ", "Léa\x00", None):
+        with pytest.raises(ServiceError) as error:
+            set_guest_nickname(request, bad)
+        assert error.value.code == "bad_nickname"
+    assert viewer_from_request(request).name == "Léa"
+
+
+@pytest.mark.django_db
+def test_a_logged_in_user_is_a_viewer_under_their_public_name():
+    user = get_user_model().objects.create_user("lea", password="x", display_name="Léa P.")
+    request = RequestFactory().get("/")
+    request.session = SessionStore()
+    request.user = user
+    viewer = viewer_from_request(request)
+    assert viewer == Viewer(user_id=user.pk, guest_id=None, name="Léa P.")
+    assert viewer.key == f"u:{user.pk}"
+
+
+# ----------------------------------------------------------------------------- tables
+
+
+@pytest.mark.django_db
+def test_quick_play_seats_a_guest_and_sets_when_bots_will_fill_the_table(settings):
+    settings.QUICK_TABLE_BOT_DELAY = 15
+    lea = guest("Léa")
+    table = services.do_quick_play(lea)
+    assert table.kind == "quick" and table.status == "waiting"
+    assert table.turn_seconds == settings.TURN_SECONDS
+    assert 14 < (table.bots_at - table.created_at).total_seconds() < 16
+    assert seats_of(table.pk)["N"].viewer_key == lea.key
+    assert services.do_quick_play(lea).pk == table.pk  # already seated: same table
+    hugo = services.do_quick_play(guest("Hugo"))
+    assert hugo.pk == table.pk and seats_of(table.pk)["E"].nickname == "Hugo"
+    listed = services.open_quick_tables()
+    assert [(t["id"], t["seats_taken"], t["players"]) for t in listed] == [
+        (table.pk, 2, ["Léa", "Hugo"])
+    ]
+
+
+@pytest.mark.django_db
+def test_four_guests_at_a_quick_table_start_the_match_at_once_without_bots():
+    people = [guest(n) for n in ("A1", "B2", "C3", "D4")]
+    tables = {services.do_quick_play(p).pk for p in people}
+    assert len(tables) == 1
+    table = Table.objects.get(pk=tables.pop())
+    assert table.status == "playing" and table.match is not None
+    assert not any(s.is_bot for s in seats_of(table.pk).values())
+    assert services.open_quick_tables() == []
+    # A fifth guest gets a new table.
+    assert services.do_quick_play(guest("E5")).pk != table.pk
+
+
+@pytest.mark.django_db
+def test_a_private_table_is_joined_only_with_its_invitation_token():
+    lea, hugo = guest("Léa"), guest("Hugo")
+    table = services.do_create_private_table(lea, {"target": 200}, "hard", 30)
+    assert table.rules["target"] == 200 and table.bot_level == "hard"
+    for token in (None, "", "nope", table.invite_token + "x"):
+        with pytest.raises(ServiceError) as error:
+            services.do_join(table.pk, hugo, invite_token=token)
+        assert error.value.code == "bad_invitation"
+    seat = services.do_join(table.pk, hugo, invite_token=table.invite_token, position="S")
+    assert seat.position == "S"
+    assert services.do_join(table.pk, hugo, invite_token=table.invite_token).position == "S"
+    with pytest.raises(ServiceError) as error:
+        services.do_join(table.pk, guest("Zoé"), invite_token=table.invite_token, position="S")
+    assert error.value.code == "seat_taken"
+
+
+@pytest.mark.django_db
+def test_bad_private_table_options_are_refused():
+    lea = guest("Léa")
+    for rules, level, seconds, code in (
+        ({"target": 5}, "normal", None, "bad_rules"),
+        ({"jokers": 2}, "normal", None, "bad_rules"),
+        ({}, "expert", None, "bad_bot_level"),
+        ({}, "normal", 3, "bad_turn_seconds"),
+        ({}, "normal", "30", "bad_turn_seconds"),
+    ):
+        with pytest.raises(ServiceError) as error:
+            services.do_create_private_table(lea, rules, level, seconds)
+        assert error.value.code == code
+    assert Table.objects.count() == 0
+
+
+@pytest.mark.django_db
+def test_only_the_host_starts_and_bots_of_the_chosen_level_take_the_empty_seats():
+    lea, hugo = guest("Léa"), guest("Hugo")
+    table = services.do_create_private_table(lea, {}, "easy", None)
+    services.do_join(table.pk, hugo, invite_token=table.invite_token)
+    with pytest.raises(ServiceError) as error:
+        services.do_start(table.pk, hugo)
+    assert error.value.code == "not_host"
+    services.do_start(table.pk, lea)
+    seats = seats_of(table.pk)
+    assert [seats[p].bot_level for p in "NESW"] == ["", "", "easy", "easy"]
+    assert seats["S"].display_name() == "Robot (Facile)"
+    with pytest.raises(ServiceError) as error:
+        services.do_start(table.pk, lea)
+    assert error.value.code == "table_started"
+
+
+@pytest.mark.django_db
+def test_the_host_may_remove_a_player_before_the_start_only():
+    lea, hugo = guest("Léa"), guest("Hugo")
+    table = services.do_create_private_table(lea, {}, "normal", None)
+    services.do_join(table.pk, hugo, invite_token=table.invite_token)
+    with pytest.raises(ServiceError):
+        services.do_kick(table.pk, hugo, "N")
+    services.do_kick(table.pk, lea, "E")
+    assert seats_of(table.pk)["E"].is_empty
+    services.do_join(table.pk, hugo, invite_token=table.invite_token)
+    services.do_start(table.pk, lea)
+    with pytest.raises(ServiceError) as error:
+        services.do_kick(table.pk, lea, "E")
+    assert error.value.code == "table_started"
+
+
+@pytest.mark.django_db
+def test_leaving_before_the_start_frees_the_seat_and_passes_the_host_role():
+    lea, hugo = guest("Léa"), guest("Hugo")
+    table = services.do_create_private_table(lea, {}, "normal", None)
+    services.do_join(table.pk, hugo, invite_token=table.invite_token)
+    services.do_leave(table.pk, lea)
+    table.refresh_from_db()
+    assert seats_of(table.pk)["N"].is_empty and table.host_key == hugo.key
+
+
+@pytest.mark.django_db
+def test_leaving_during_the_match_hands_the_seat_to_a_bot_for_good():
+    table, (_lea, hugo) = private_table(humans=2)
+    services.do_leave(table.pk, hugo)
+    seat = seats_of(table.pk)["E"]
+    assert seat.is_bot and seat.viewer_key == ""
+    with pytest.raises(ServiceError) as error:
+        services.do_act(table.pk, hugo, {"type": "look"})
+    assert error.value.code == "not_seated"
+
+
+# ----------------------------------------------------------------------------- play
+
+
+@pytest.mark.django_db
+def test_an_illegal_or_out_of_turn_action_is_refused_and_changes_nothing():
+    table, people = private_table(humans=4)
+    mover = next(p for p in people if seats_of(table.pk)[to_move(table.pk)].viewer_key == p.key)
+    idle = next(p for p in people if p is not mover)
+    before = table_counts(table.pk)
+    cases = [
+        (idle, {"type": "bid", "bid": 3}, "not_your_turn"),
+        (mover, {"type": "play", "card": "2C"}, "not_playing"),
+        (mover, {"type": "bid", "bid": 14}, "bad_action"),
+        (mover, {"type": "bid", "bid": 3, "extra": 1}, "bad_action"),
+        (mover, {"type": "dance"}, "bad_action"),
+        (guest("Intrus"), {"type": "bid", "bid": 3}, "not_seated"),
+        (None, {"type": "bid", "bid": 3}, "not_seated"),
+        (mover, {"type": "bid", "bid": 3}, "stale_version"),
+    ]
+    for viewer, action, code in cases:
+        version = table.version - 1 if code == "stale_version" else None
+        with pytest.raises(ServiceError) as error:
+            services.do_act(table.pk, viewer, action, version)
+        assert error.value.code == code, (action, error.value)
+        assert str(error.value.message)
+    assert table_counts(table.pk) == before
+
+
+@pytest.mark.django_db
+def test_a_legal_action_is_logged_with_the_next_sequence_number_and_a_new_version():
+    table, people = private_table(humans=4)
+    for expected_seq in (1, 2, 3):
+        table.refresh_from_db()
+        mover = seats_of(table.pk)[to_move(table.pk)]
+        viewer = next(p for p in people if p.key == mover.viewer_key)
+        action = next(a for a in legal_of(table.pk, viewer) if a["type"] == "bid")
+        services.do_act(table.pk, viewer, action, table.version)
+        last = Action.objects.filter(match__table=table).latest("seq")
+        assert (last.seq, last.seat, last.payload, last.actor) == (
+            expected_seq, mover.position, action, "human"
+        )  # fmt: skip
+        assert Table.objects.get(pk=table.pk).version == table.version + 1
+
+
+def _play_some(table: Table, people: list[Viewer], count: int) -> None:
+    for _ in range(count):
+        mover = seats_of(table.pk)[to_move(table.pk)]
+        viewer = next(p for p in people if p.key == mover.viewer_key)
+        services.do_act(table.pk, viewer, legal_of(table.pk, viewer)[0])
+
+
+@pytest.mark.django_db
+def test_rebuilding_a_match_from_the_database_after_clearing_the_cache_gives_the_same_views():
+    table, people = private_table(humans=4)
+    _play_some(table, people, 30)
+    before = {p.key: services.table_state(table.pk, p) for p in [*people, None] if p} | {
+        "spectator": services.table_state(table.pk, None)
+    }
+    state.clear_cache()  # as after a restart of every process
+    after = {p.key: services.table_state(table.pk, p) for p in people} | {
+        "spectator": services.table_state(table.pk, None)
+    }
+    assert after == before
+    match = Match.objects.get(table=table)
+    assert before["spectator"]["view"] == engine_at(match.pk).view(None)
+
+
+@pytest.mark.django_db
+def test_an_action_rolled_back_never_survives_in_the_engine_cache():
+    table, people = private_table(humans=4)
+    _play_some(table, people, 5)
+    view_before = services.table_state(table.pk, None)["view"]
+    mover = seats_of(table.pk)[to_move(table.pk)]
+    viewer = next(p for p in people if p.key == mover.viewer_key)
+    with pytest.raises(RuntimeError), transaction.atomic():
+        services.do_act(table.pk, viewer, legal_of(table.pk, viewer)[0])
+        raise RuntimeError("the request failed after the action")
+    assert services.table_state(table.pk, None)["view"] == view_before
+    assert Match.objects.get(table=table).action_count == 5
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_cached_engine_catches_up_with_actions_applied_elsewhere():
+    table, people = private_table(humans=4)
+    _play_some(table, people, 3)
+    services.table_state(table.pk, None)  # cached at 3 actions
+    match = Match.objects.get(table=table)
+    engine = engine_at(match.pk)  # another process applies two more actions
+    for _ in range(2):
+        seat = engine.to_move
+        action = engine.legal_actions()[0]
+        engine.apply(seat, action)
+        match.action_count += 1
+        Action.objects.create(match=match, seq=match.action_count, seat=seat, payload=action,
+                              actor="human")  # fmt: skip
+    match.save()
+    hits = state.stats["replayed"]
+    assert services.table_state(table.pk, None)["view"] == engine.view(None)
+    assert state.stats["replayed"] - hits == 2  # only the missing actions were replayed
+
+
+@pytest.mark.django_db
+def test_rematch_at_a_private_table_deals_a_new_match_for_the_same_seats():
+    table, (lea,) = private_table(humans=1)
+    with pytest.raises(ServiceError) as error:
+        services.do_rematch(table.pk, lea)
+    assert error.value.code == "not_finished"
+    Table.objects.filter(pk=table.pk).update(status="finished")
+    again = services.do_rematch(table.pk, lea)
+    assert again.pk == table.pk and again.status == "playing"
+    assert list(Match.objects.filter(table=table).values_list("number", flat=True)) == [1, 2]
+    assert seats_of(table.pk)["N"].viewer_key == lea.key
+
+
+@pytest.mark.django_db
+def test_a_spectator_state_has_no_hand_and_a_player_state_only_their_own():
+    table, (lea, _hugo) = private_table(humans=2)
+    spectator = services.table_state(table.pk, None)
+    assert spectator["view"]["hand"] is None and spectator["table"]["me"]["seat"] is None
+    mine = services.table_state(table.pk, lea)
+    match = Match.objects.get(table=table)
+    engine = engine_at(match.pk)
+    assert mine["view"] == engine.view("N")
+    assert set(mine["view"]["hand"] or []).isdisjoint(engine.hand.hand_codes(1))
+
+
+# ----------------------------------------------------------------------------- races
+
+
+def _race(calls) -> list:
+    """Run the calls at the same moment in threads, each with its own database connection."""
+    barrier = threading.Barrier(len(calls))
+    results: list = [None] * len(calls)
+
+    def run(i, call):
+        try:
+            barrier.wait()
+            results[i] = call()
+        except Exception as exc:
+            results[i] = exc
+        finally:
+            connection.close()
+
+    threads = [threading.Thread(target=run, args=(i, c)) for i, c in enumerate(calls)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(30)
+    return results
+
+
+@pytest.mark.django_db(transaction=True)
+def test_two_requests_racing_for_one_turn_apply_only_one():
+    table, people = private_table(humans=4)
+    for _ in range(4):
+        table.refresh_from_db()
+        mover = seats_of(table.pk)[to_move(table.pk)]
+        viewer = next(p for p in people if p.key == mover.viewer_key)
+        legal = [a for a in legal_of(table.pk, viewer) if a["type"] == "bid"]
+        before = Action.objects.filter(match__table=table).count()
+        # Two different bids for the same turn, without versions: only the lock decides.
+        results = _race(
+            [lambda a=a, v=viewer: services.do_act(table.pk, v, a) for a in (legal[0], legal[-1])]
+        )
+        errors = [r for r in results if isinstance(r, Exception)]
+        assert len(errors) == 1 and isinstance(errors[0], ServiceError), results
+        assert errors[0].code in {"not_your_turn", "not_bidding"}  # the 4th bid ends the bidding
+        assert Action.objects.filter(match__table=table).count() == before + 1
+
+
+@pytest.mark.django_db(transaction=True)
+def test_two_bot_move_tasks_racing_for_one_turn_apply_only_one():
+    table, (lea,) = private_table(humans=1)
+    while seats_of(table.pk)[to_move(table.pk)].viewer_key == lea.key:
+        services.do_act(table.pk, lea, legal_of(table.pk, lea)[0])
+    table.refresh_from_db()
+    before = Action.objects.filter(match__table=table).count()
+    results = _race([lambda: services.do_bot_move(table.pk, table.version)] * 2)
+    assert sorted(results) == [False, True]
+    assert Action.objects.filter(match__table=table).count() == before + 1
