@@ -7,7 +7,7 @@ URLs, the sitemap, the navigation, breadcrumbs, hreflang alternates and the test
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 from django.conf import settings
@@ -48,7 +48,6 @@ class Page:
     changefreq: str = "monthly"
     priority: float = 0.6
     toc: bool = True
-    extra: dict[str, Any] = field(default_factory=dict)
 
     def slug(self, lang: str | None = None) -> str:
         """The page's slug in `lang` (the active language by default)."""
