@@ -1,0 +1,209 @@
+"""Celery tasks and the beat sweep: idempotent, and nothing depends on a task arriving on time.
+
+The tasks run here through Celery's own execution path (``task.apply``) on committed data; moving
+the clock is done by moving the stored deadline into the past, which is all the sweep looks at.
+"""
+
+from __future__ import annotations
+
+import uuid
+from datetime import timedelta
+
+import pytest
+from django.utils import timezone
+
+from games import services, tasks
+from games.identity import Viewer
+from games.models import Action, Connection, Seat, Table
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+def guest(name: str) -> Viewer:
+    return Viewer(user_id=None, guest_id=uuid.uuid4().hex, name=name)
+
+
+def run(task, *args):
+    """Run a task the way a worker does (Celery's tracer), and return its result."""
+    return task.apply(args=args).get()
+
+
+def seat(table_id: int, position: str) -> Seat:
+    return Seat.objects.get(table_id=table_id, position=position)
+
+
+def mover(table_id: int) -> str:
+    return services.table_state(table_id, None)["view"]["to_move"]
+
+
+def action_count(table_id: int) -> int:
+    return Action.objects.filter(match__table_id=table_id).count()
+
+
+def table_with(humans: int, turn_seconds: int | None = None, connect: bool = True):
+    """A started private table with ``humans`` guests (the rest bots), all of them connected."""
+    people = [guest(n) for n in ("Léa", "Hugo", "Zoé", "Nina")[:humans]]
+    table = services.do_create_private_table(people[0], {}, "normal", turn_seconds)
+    for person in people[1:]:
+        services.do_join(table.pk, person, invite_token=table.invite_token)
+    if connect:
+        for i, person in enumerate(people):
+            services.do_connect(table.pk, person, f"test.channel!{table.pk}.{i}")
+    services.do_start(table.pk, people[0])
+    return Table.objects.get(pk=table.pk), people
+
+
+def bring_a_bot_to_move(table: Table, people: list[Viewer]) -> Table:
+    keys = {p.key: p for p in people}
+    while (key := seat(table.pk, mover(table.pk)).viewer_key) in keys:
+        viewer = keys[key]
+        services.do_act(
+            table.pk, viewer, services.table_state(table.pk, viewer)["view"]["legal"][0]
+        )
+    return Table.objects.get(pk=table.pk)
+
+
+def test_running_a_bot_move_task_twice_applies_one_action():
+    table, people = table_with(humans=1)
+    table = bring_a_bot_to_move(table, people)
+    before = action_count(table.pk)
+    assert run(tasks.bot_move, table.pk, table.version) is True
+    assert run(tasks.bot_move, table.pk, table.version) is False
+    assert action_count(table.pk) == before + 1
+    last = Action.objects.filter(match__table=table).latest("seq")
+    assert last.actor == "bot" and seat(table.pk, last.seat).is_bot
+
+
+def test_a_stale_bot_move_task_does_nothing():
+    table, people = table_with(humans=1)
+    table = bring_a_bot_to_move(table, people)
+    before = action_count(table.pk)
+    assert run(tasks.bot_move, table.pk, table.version - 1) is False
+    assert run(tasks.bot_move, table.pk + 1000, table.version) is False  # no such table
+    assert action_count(table.pk) == before
+
+
+def test_a_bot_move_task_does_nothing_when_a_person_is_to_move():
+    table, _people = table_with(humans=4)
+    before = action_count(table.pk)
+    assert run(tasks.bot_move, table.pk, table.version) is False
+    assert action_count(table.pk) == before
+
+
+def test_the_sweep_fills_a_quick_table_whose_fill_task_was_lost(settings):
+    settings.QUICK_TABLE_BOT_DELAY = 60
+    table = services.do_quick_play(guest("Léa"))
+    assert run(tasks.fill_bots, table.pk) is False  # too early: nothing happens
+    assert Table.objects.get(pk=table.pk).status == "waiting"
+    Table.objects.filter(pk=table.pk).update(bots_at=timezone.now() - timedelta(seconds=1))
+    done = run(tasks.sweep)
+    assert done["filled"] == 1
+    table.refresh_from_db()
+    assert table.status == "playing" and table.match is not None
+    assert [seat(table.pk, p).bot_level for p in "ESW"] == ["normal"] * 3
+    assert run(tasks.fill_bots, table.pk) is False  # a late duplicate does nothing
+    assert run(tasks.sweep)["filled"] == 0
+
+
+def test_a_quick_table_left_by_everyone_is_not_filled_with_bots(settings):
+    settings.QUICK_TABLE_BOT_DELAY = 0
+    lea = guest("Léa")
+    table = services.do_quick_play(lea)
+    services.do_leave(table.pk, lea)
+    assert run(tasks.fill_bots, table.pk) is False
+    assert Table.objects.get(pk=table.pk).status == "waiting"
+
+
+def test_the_sweep_hands_a_timed_out_turn_to_a_standin_bot_until_the_person_is_back():
+    table, people = table_with(humans=4, turn_seconds=30)
+    position = mover(table.pk)
+    person = next(p for p in people if p.key == seat(table.pk, position).viewer_key)
+    assert 29 <= (table.turn_deadline - timezone.now()).total_seconds() <= 30
+    assert run(tasks.expire_turn, table.pk) is False  # not yet
+    Table.objects.filter(pk=table.pk).update(turn_deadline=timezone.now() - timedelta(seconds=1))
+    assert run(tasks.sweep)["expired"] == 1
+    assert seat(table.pk, position).standin
+    table.refresh_from_db()
+    assert table.turn_deadline is None and table.bot_due_at is not None
+    assert services.table_state(table.pk, person)["table"]["me"]["standin"] is True
+    # The stand-in (a Normal bot) plays that turn from the seat's view.
+    before = action_count(table.pk)
+    assert run(tasks.bot_move, table.pk, table.version) is True
+    last = Action.objects.filter(match__table=table).latest("seq")
+    assert (last.seat, last.actor, action_count(table.pk)) == (position, "standin", before + 1)
+    # The person says they are back ("back", any message, or reconnecting): the seat is theirs.
+    assert services.do_reclaim(table.pk, person) is True
+    assert not seat(table.pk, position).standin
+    assert services.do_reclaim(table.pk, person) is False
+
+
+def test_a_person_whose_turn_a_standin_was_about_to_play_takes_it_back_by_acting():
+    table, people = table_with(humans=4, turn_seconds=30)
+    position = mover(table.pk)
+    person = next(p for p in people if p.key == seat(table.pk, position).viewer_key)
+    Table.objects.filter(pk=table.pk).update(turn_deadline=timezone.now() - timedelta(seconds=1))
+    run(tasks.expire_turn, table.pk)
+    version = Table.objects.get(pk=table.pk).version
+    action = services.table_state(table.pk, person)["view"]["legal"][0]
+    services.do_act(table.pk, person, action, version)
+    assert not seat(table.pk, position).standin
+    assert Action.objects.filter(match__table=table).latest("seq").actor == "human"
+    assert run(tasks.bot_move, table.pk, version) is False  # the queued stand-in move is stale
+
+
+def test_a_disconnected_person_is_replaced_after_the_grace_period_and_back_on_reconnect(settings):
+    settings.DISCONNECT_GRACE_SECONDS = 20
+    table, people = table_with(humans=4, turn_seconds=None)
+    assert table.turn_deadline is None  # no timer while everyone is connected
+    position = mover(table.pk)
+    index = next(i for i, p in enumerate(people) if p.key == seat(table.pk, position).viewer_key)
+    services.do_disconnect(table.pk, f"test.channel!{table.pk}.{index}")
+    table.refresh_from_db()
+    assert seat(table.pk, position).disconnected_at is not None
+    assert 19 <= (table.turn_deadline - timezone.now()).total_seconds() <= 20
+    Table.objects.filter(pk=table.pk).update(turn_deadline=timezone.now() - timedelta(seconds=1))
+    assert run(tasks.sweep)["expired"] == 1
+    assert seat(table.pk, position).standin
+    services.do_connect(table.pk, people[index], "test.channel!again")
+    back = seat(table.pk, position)
+    assert not back.standin and back.disconnected_at is None
+    table.refresh_from_db()
+    assert table.turn_deadline is None
+
+
+def test_standins_wait_while_nobody_is_connected():
+    table, people = table_with(humans=1, connect=False)
+    table = bring_a_bot_to_move(table, people)
+    while seat(table.pk, mover(table.pk)).is_bot:
+        assert run(tasks.bot_move, table.pk, table.version) is True
+        table.refresh_from_db()
+    position = mover(table.pk)
+    Table.objects.filter(pk=table.pk).update(turn_deadline=timezone.now() - timedelta(seconds=1))
+    assert run(tasks.expire_turn, table.pk) is True
+    table.refresh_from_db()
+    assert seat(table.pk, position).standin and table.bot_due_at is None
+    assert run(tasks.bot_move, table.pk, table.version) is False  # paused: nobody is there
+    services.do_connect(table.pk, people[0], "test.channel!back")
+    assert not seat(table.pk, position).standin
+
+
+def test_the_sweep_plays_an_overdue_bot_move_whose_task_was_lost():
+    table, people = table_with(humans=1)
+    table = bring_a_bot_to_move(table, people)
+    before = action_count(table.pk)
+    Table.objects.filter(pk=table.pk).update(bot_due_at=timezone.now() - timedelta(seconds=10))
+    assert run(tasks.sweep)["bot_moves"] == 1
+    assert action_count(table.pk) == before + 1
+
+
+def test_sockets_of_a_dead_process_are_swept_and_the_seat_counts_as_disconnected():
+    table, _people = table_with(humans=2)
+    long_ago = timezone.now() - timedelta(minutes=10)
+    Connection.objects.filter(channel_name=f"test.channel!{table.pk}.1").update(seen_at=long_ago)
+    facts = services.table_state(table.pk, None)["table"]
+    assert [s["connected"] for s in facts["seats"]][:2] == [True, False]
+    assert run(tasks.sweep)["stale_connections"] == 1
+    assert not Connection.objects.filter(channel_name=f"test.channel!{table.pk}.1").exists()
+    assert seat(table.pk, "E").disconnected_at == long_ago
+    services.do_touch(f"test.channel!{table.pk}.0")  # a live socket's heartbeat keeps it
+    assert run(tasks.sweep)["stale_connections"] == 0
