@@ -255,10 +255,21 @@ def build_state(table: Table, viewer_key: str | None, name: str | None) -> dict[
 # ----------------------------------------------------------------------------- broadcast
 
 
-def _send(group: str, message: dict) -> None:
+def _send_many(messages: list[tuple[str, dict]]) -> None:
+    """Send group messages in one event-loop round (one async_to_sync call per broadcast)."""
     layer = get_channel_layer()
-    if layer is not None:
-        async_to_sync(layer.group_send)(group, message)
+    if layer is None or not messages:
+        return
+
+    async def send_all() -> None:
+        for group, message in messages:
+            await layer.group_send(group, message)
+
+    async_to_sync(send_all)()
+
+
+def _send(group: str, message: dict) -> None:
+    _send_many([(group, message)])
 
 
 def publish_table(table: Table, seats: dict[str, Seat], engine: EngineMatch | None) -> None:
@@ -275,6 +286,7 @@ def publish_table(table: Table, seats: dict[str, Seat], engine: EngineMatch | No
         "invite_token": table.invite_token,
     }
     public = state_frame(table, seats, engine, None, present, facts)
+    messages = []
     for position in POSITIONS:
         # Seats without a person get the public frame: a socket still listening there (its
         # viewer just left or was removed) learns that it must switch groups.
@@ -283,8 +295,9 @@ def publish_table(table: Table, seats: dict[str, Seat], engine: EngineMatch | No
             if position in occupants
             else public
         )
-        _send(group_for(table.pk, position), {**common, "frame": frame})
-    _send(group_for(table.pk, None), {**common, "frame": public})
+        messages.append((group_for(table.pk, position), {**common, "frame": frame}))
+    messages.append((group_for(table.pk, None), {**common, "frame": public}))
+    _send_many(messages)
 
 
 def publish_chat(table_id: int, message: dict) -> None:
