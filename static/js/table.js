@@ -449,6 +449,10 @@ function renderScores() {
   const board = $("#scoreboard");
   if (!board) return;
   const view = state.view || {};
+  if (!state.view) {
+    board.replaceChildren(h("h2", { text: S.scores_title }), h("p", { class: "target-note", text: S.scores_waiting }));
+    return;
+  }
   const rules = view.rules || cfg.rules || {};
   const teams = F.mySeat ? [teamOf(F.mySeat), teamOf(F.mySeat) === "NS" ? "EW" : "NS"] : ["NS", "EW"];
   const head = h("tr", {}, h("th", { scope: "col" }, h("span", { class: "visually-hidden", text: S.team })));
@@ -486,9 +490,9 @@ function contractCell(team) {
 }
 
 /** The scoring of one finished hand, line by line, for both partnerships (history entry). */
-function breakdown(entry, teams, id) {
+function breakdown(entry, teams, id, titled = true) {
   const box = h("div", { class: "breakdown", id, "data-hand": String(entry.hand_number) });
-  box.append(h("h3", { text: fmt(S.hand_result_title, { n: entry.hand_number }) }));
+  if (titled) box.append(h("h3", { text: fmt(S.hand_result_title, { n: entry.hand_number }) }));
   for (const team of teams) {
     const d = entry[team];
     if (!d) continue;
@@ -520,6 +524,7 @@ function renderOverlay() {
   if (!layer) return;
   const view = state.view || {};
   if (view.phase === "over" && view.result && overlay !== "last") overlay = "over";
+  else if (overlay === "over" && view.phase !== "over") overlay = null; // a rematch has begun
   if (!overlay) {
     layer.hidden = true;
     layer.replaceChildren();
@@ -532,9 +537,10 @@ function renderOverlay() {
     const trick = lastTrick();
     card.append(h("h2", { id: "overlay-title", text: S.last_trick }));
     if (trick) {
-      const row = h("div", { class: "card-row" });
+      const row = h("ol", { class: "last-trick-row" });
       for (const play of trick.cards) {
-        row.append(h("div", { class: "last-play" }, cardFace(play.card), h("div", { class: "last-name", text: seatName(play.seat) })));
+        row.append(h("li", { class: `last-play${play.seat === trick.winner ? " is-winner" : ""}` },
+          cardFace(play.card), h("span", { class: "last-name", text: seatName(play.seat) })));
       }
       card.append(row, h("p", { text: fmt(S.trick_won_by, { name: seatName(trick.winner) }) }));
     } else card.append(h("p", { text: S.no_last_trick }));
@@ -542,7 +548,7 @@ function renderOverlay() {
   } else if (overlay === "hand") {
     const entry = (view.history || []).find((e) => e.hand_number === overlayHand);
     if (!entry) { overlay = null; layer.hidden = true; return; }
-    card.append(h("h2", { id: "overlay-title", text: fmt(S.hand_over_title, { n: entry.hand_number }) }), breakdown(entry, teams, "breakdown-overlay"));
+    card.append(h("h2", { id: "overlay-title", text: fmt(S.hand_over_title, { n: entry.hand_number }) }), breakdown(entry, teams, "breakdown-overlay", false));
     card.append(h("div", { class: "overlay-actions" }, h("button", { type: "button", class: "btn btn-primary", text: S.continue, onclick: close })));
   } else if (overlay === "over") {
     const result = view.result || {};
@@ -551,8 +557,7 @@ function renderOverlay() {
     card.append(h("p", { class: "winner-line", text: won === true ? S.you_won : won === false ? S.you_lost : fmt(S.winner_is, { team: teamLabel(result.winner) }) }));
     const scores = result.scores || {};
     card.append(h("p", { text: teams.map((t) => `${teamLabel(t)} : ${scores[t] ?? ""}`).join(" — ") }));
-    const last = (view.history || []).at(-1);
-    if (last) card.append(breakdown(last, teams, "breakdown-final"));
+    card.append(h("p", { class: "overlay-note", text: S.final_note }));
     const actions = h("div", { class: "overlay-actions" });
     actions.append(h("a", { class: "btn", href: cfg.urls.lobby, text: S.back_to_lobby }));
     if (F.mySeat && cfg.urls.rematch) {
@@ -872,6 +877,12 @@ function init() {
     });
   }
   for (const btn of document.querySelectorAll("[data-phrase]")) btn.addEventListener("click", () => sendChat(btn.dataset.phrase));
+  const leave = $("#leave-form");
+  if (leave) {
+    leave.addEventListener("submit", (event) => {
+      if (F.status === "playing" && !window.confirm(S.leave_confirm)) event.preventDefault();
+    });
+  }
   const back = $("#standin-back");
   if (back) back.addEventListener("click", () => send({ type: "back" }));
   const lastBtn = $("#last-trick-btn");
