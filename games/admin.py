@@ -26,11 +26,13 @@ class ReadOnlyInline(admin.TabularInline):
 class SeatInline(ReadOnlyInline):
     model = Seat
     fields = ("position", "nickname", "viewer_key", "bot_level", "standin", "disconnected_at")
+    readonly_fields = fields
 
 
 class MatchInline(ReadOnlyInline):
     model = Match
     fields = ("number", "seed", "action_count", "result", "created_at", "finished_at")
+    readonly_fields = fields
 
 
 @admin.register(Table)

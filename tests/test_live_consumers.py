@@ -63,6 +63,10 @@ async def test_a_connection_gets_its_own_state_then_the_chat_history():
     assert hugo_client.frames[0]["table"]["me"]["seat"] == "E"
     assert hugo_client.frames[0]["table"]["me"]["invite_token"] is None
     assert [f["type"] for f in hugo_client.frames][-1] == "chat_history"
+    await hugo_client.drain()
+    await hugo_client.send({"type": "sync"})
+    again = await hugo_client.receive()
+    assert again["type"] == "state" and again["table"]["me"]["seat"] == "E"
     await lea_client.close()
     await hugo_client.close()
 
@@ -318,3 +322,24 @@ async def test_the_lobby_socket_lists_open_quick_tables_live():
     await lobby.send('{"type": "sync"}')
     assert (await lobby.receive())["type"] == "error"
     await lobby.close()
+
+
+async def test_a_logged_in_user_is_recognised_by_their_session():
+    from django.contrib.auth import get_user_model
+    from django.test import Client as HttpClient
+
+    def login() -> tuple:
+        user = get_user_model().objects.create_user("lea", password="x", display_name="Léa P.")
+        http = HttpClient()
+        http.force_login(user)
+        viewer = Viewer(user_id=user.pk, guest_id=None, name="Léa P.")
+        table = services.do_create_private_table(viewer, {}, "normal", None)
+        return table, http.cookies["sessionid"].value
+
+    table, session_key = await db(login)()
+    client = Client(f"/ws/tables/{table.pk}/", session_key)
+    await client.connect()
+    frame = await client.receive_until(is_state)
+    assert frame["table"]["me"]["seat"] == "N" and frame["table"]["me"]["name"] == "Léa P."
+    assert frame["table"]["me"]["host"] is True
+    await client.close()

@@ -35,6 +35,8 @@ async def test_a_guest_plays_a_whole_quick_match_against_three_normal_bots(
     table = await db(services.do_quick_play)(guest)
     client = Client(f"/ws/tables/{table.pk}/", session_key)
     await client.connect()
+    spectator = Client(f"/ws/tables/{table.pk}/")  # checked too: never a single unplayed card
+    await spectator.connect()
     started = time.monotonic()
     acted = 0
     while True:
@@ -48,6 +50,8 @@ async def test_a_guest_plays_a_whole_quick_match_against_three_normal_bots(
     elapsed = time.monotonic() - started
     await client.drain()
     await client.close()
+    await spectator.drain()
+    await spectator.close()
 
     table = await db(Table.objects.get)(pk=table.pk)
     match = await db(Match.objects.get)(pk=table.match_id)
@@ -62,3 +66,5 @@ async def test_a_guest_plays_a_whole_quick_match_against_three_normal_bots(
     assert acted > 0 and elapsed < 60
     # Every frame was checked for leaks; there were many.
     assert client.context["checked"] == len(client.frames) > 50
+    assert spectator.context["checked"] == len(spectator.frames) > 50
+    assert spectator.state["view"]["result"] == match.result

@@ -381,3 +381,36 @@ def test_two_bot_move_tasks_racing_for_one_turn_apply_only_one():
     results = _race([lambda: services.do_bot_move(table.pk, table.version)] * 2)
     assert sorted(results) == [False, True]
     assert Action.objects.filter(match__table=table).count() == before + 1
+
+
+@pytest.mark.django_db
+def test_rematch_at_a_quick_table_sends_the_player_to_a_new_quick_table():
+    lea = guest("Léa")
+    table = services.do_quick_play(lea)
+    Table.objects.filter(pk=table.pk).update(status="finished")
+    again = services.do_rematch(table.pk, lea)
+    assert again.pk != table.pk and again.kind == "quick"
+    assert seats_of(again.pk)["N"].viewer_key == lea.key
+
+
+@pytest.mark.django_db
+def test_moderators_hide_and_show_chat_messages_from_the_admin(client):
+    from django.contrib.auth import get_user_model
+
+    from games.models import ChatMessage
+
+    table, (lea,) = private_table(humans=1)
+    message = services.do_chat(table.pk, lea, "un gros mot")
+    admin = get_user_model().objects.create_superuser("admin", "a@example.org", "pw")
+    client.force_login(admin)
+    url = "/fr/admin/games/chatmessage/"
+    assert client.get(url, {"q": "gros"}).status_code == 200
+    response = client.post(url, {"action": "hide", "_selected_action": [message.pk]})
+    assert response.status_code == 302
+    assert ChatMessage.objects.get(pk=message.pk).hidden
+    assert services.visible_chat(table.pk, lea.key) == []
+    client.post(url, {"action": "unhide", "_selected_action": [message.pk]})
+    assert [m["text"] for m in services.visible_chat(table.pk, lea.key)] == ["un gros mot"]
+    assert client.get(f"/fr/admin/games/table/{table.pk}/change/").status_code == 200
+    for model in ("table", "match", "action", "mute", "silence"):
+        assert client.get(f"/fr/admin/games/{model}/").status_code == 200
