@@ -12,6 +12,7 @@ status, actions, stand-ins); presence (connected flags) and deadlines may change
 
 from __future__ import annotations
 
+import hashlib
 import logging
 import random
 import secrets
@@ -22,7 +23,7 @@ from datetime import timedelta
 from typing import Any
 
 from django.conf import settings
-from django.db import transaction
+from django.db import connection, transaction
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
@@ -116,6 +117,17 @@ def _lock(table_id: Any) -> Table:
         return Table.objects.select_for_update().get(pk=int(table_id))
     except (Table.DoesNotExist, TypeError, ValueError):
         raise ServiceError("no_table", _("This table does not exist.")) from None
+
+
+def _lock_viewer(viewer: Viewer) -> None:
+    """Serialize one person's requests until the end of the transaction (PostgreSQL advisory
+    lock; SQLite's IMMEDIATE transactions already serialize every writer)."""
+    if connection.vendor == "postgresql":
+        digest = hashlib.blake2b(viewer.key.encode(), digest_size=8).digest()
+        with connection.cursor() as cursor:
+            cursor.execute(
+                "SELECT pg_advisory_xact_lock(%s)", [int.from_bytes(digest, "big", signed=True)]
+            )
 
 
 def _load(table: Table) -> _Ctx:
@@ -310,8 +322,10 @@ def _release(ctx: _Ctx | None) -> None:
 
 def do_quick_play(viewer: Viewer) -> Table:
     """Seat ``viewer`` at a waiting quick table (or return the unfinished quick table where they
-    already sit), or open one. Locks the chosen table row."""
+    already sit), or open one. Locks the viewer (a double click must not seat them twice), then
+    the chosen table row."""
     with transaction.atomic():
+        _lock_viewer(viewer)
         mine = (
             Table.objects.filter(
                 kind=Table.Kind.QUICK,
@@ -328,6 +342,8 @@ def do_quick_play(viewer: Viewer) -> Table:
         ).order_by("created_at")
         for candidate_id in candidates.values_list("pk", flat=True)[:20]:
             ctx = _load(_lock(candidate_id))
+            if _seat_of(ctx, viewer) is not None:
+                return ctx.table
             if ctx.table.status != Table.Status.WAITING:
                 continue
             empty = [p for p in POSITIONS if ctx.seats[p].is_empty]

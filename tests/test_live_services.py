@@ -414,3 +414,13 @@ def test_moderators_hide_and_show_chat_messages_from_the_admin(client):
     assert client.get(f"/fr/admin/games/table/{table.pk}/change/").status_code == 200
     for model in ("table", "match", "action", "mute", "silence"):
         assert client.get(f"/fr/admin/games/{model}/").status_code == 200
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_double_click_on_quick_play_seats_the_guest_once():
+    lea = guest("Léa")
+    for _ in range(3):
+        results = _race([lambda: services.do_quick_play(lea)] * 2)
+        assert all(isinstance(r, Table) for r in results), results
+        assert results[0].pk == results[1].pk
+    assert Seat.objects.filter(viewer_key=lea.key).count() == 1
