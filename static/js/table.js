@@ -163,6 +163,10 @@ function seatName(seat) {
   return s ? s.name : seat;
 }
 
+function teamNames(team) {
+  return fmt(S.partners, { a: seatName(teamSeats(team)[0]), b: seatName(teamSeats(team)[1]) });
+}
+
 function teamLabel(team) {
   if (F.mySeat && teamOf(F.mySeat) === team) return S.team_us;
   if (F.mySeat) return S.team_them;
@@ -457,7 +461,7 @@ function renderScores() {
   const teams = F.mySeat ? [teamOf(F.mySeat), teamOf(F.mySeat) === "NS" ? "EW" : "NS"] : ["NS", "EW"];
   const head = h("tr", {}, h("th", { scope: "col" }, h("span", { class: "visually-hidden", text: S.team })));
   for (const team of teams) {
-    const names = teamSeats(team).map(seatName).join(" & ");
+    const names = teamNames(team);
     head.append(h("th", { scope: "col", class: F.mySeat && teamOf(F.mySeat) === team ? "is-us" : null }, teamLabel(team), h("span", { class: "team-names", text: names })));
   }
   const row = (label, fn, cls) => h("tr", {}, h("th", { scope: "row", text: label }), ...teams.map((t) => h("td", { class: cls || null }, fn(t))));
@@ -514,7 +518,7 @@ function breakdown(entry, teams, id, titled = true) {
     if (nilBags > 0) lines.append(line(fmt(S.line_nil_bags, { n: nilBags }), nilBags));
     if (d.bag_penalty) lines.append(line(S.line_bag_penalty, -Math.abs(d.bag_penalty)));
     lines.append(line(fmt(S.line_total, { score: d.score }), d.hand, "total"));
-    box.append(h("div", { class: "team-block" }, h("div", { class: "team-title", text: `${teamLabel(team)} — ${teamSeats(team).map(seatName).join(" & ")}` }), lines));
+    box.append(h("div", { class: "team-block" }, h("div", { class: "team-title", text: fmt(S.team_title, { team: teamLabel(team), names: teamNames(team) }) }), lines));
   }
   return box;
 }
@@ -556,7 +560,7 @@ function renderOverlay() {
     card.append(h("h2", { id: "overlay-title", text: S.match_over }));
     card.append(h("p", { class: "winner-line", text: won === true ? S.you_won : won === false ? S.you_lost : fmt(S.winner_is, { team: teamLabel(result.winner) }) }));
     const scores = result.scores || {};
-    card.append(h("p", { text: teams.map((t) => `${teamLabel(t)} : ${scores[t] ?? ""}`).join(" — ") }));
+    card.append(h("p", { text: teams.map((t) => fmt(S.team_score, { team: teamLabel(t), score: scores[t] ?? "" })).join(" — ") }));
     card.append(h("p", { class: "overlay-note", text: S.final_note }));
     const actions = h("div", { class: "overlay-actions" });
     actions.append(h("a", { class: "btn", href: cfg.urls.lobby, text: S.back_to_lobby }));
@@ -828,7 +832,7 @@ function addChat(message) {
   const log = $("#chat-log");
   if (!log) return;
   const li = h("li", { class: message.system ? "system" : null, dataset: { id: String(message.id ?? ""), seat: message.seat || "" } });
-  if (message.name) li.append(h("span", { class: "who", text: `${message.name} :` }));
+  if (message.name) li.append(h("span", { class: "who", text: fmt(S.chat_author, { name: message.name }) }));
   li.append(document.createTextNode(message.text || ""));
   log.append(li);
   while (log.childElementCount > 200) log.firstElementChild.remove();
