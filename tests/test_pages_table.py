@@ -8,6 +8,7 @@ import re
 import pytest
 from django.test import Client
 from django.urls import reverse
+from django.utils import translation
 
 from games.bots import estimate_tricks
 from games.engine import Match as EngineMatch
@@ -15,6 +16,8 @@ from games.engine import Rules
 from games.identity import viewer_from_request
 from games.models import Seat, Table
 from games.services import do_act, do_bot_move, table_state
+from games.views import table_strings
+from lobby.views import lobby_strings
 
 pytestmark = pytest.mark.django_db
 
@@ -268,3 +271,20 @@ def test_after_the_match_play_again_deals_a_new_match_at_the_private_table():
     table.refresh_from_db()
     assert table.status == "playing"
     assert table.match_id != first_match
+
+
+def test_the_table_speaks_english_under_en_and_french_by_default():
+    with translation.override(None):
+        source = (table_strings(), lobby_strings())
+    with translation.override("en"):
+        english = (table_strings(), lobby_strings())
+    with translation.override("fr"):
+        french = (table_strings(), lobby_strings())
+    assert english == source
+    assert french[0]["your_play"] == "À vous de jouer."
+    assert french[0]["look"] == "Voir mes cartes"
+    assert french[0]["blind_nil"] == "Nul à l'aveugle"
+    same = {k for k, v in french[0].items() if k != "cards" and v == source[0][k]}
+    # Words spelled alike in both languages, and pure formats; everything else is translated.
+    assert same <= {"scores_title", "score", "dealer_short", "seconds_left", "cards_count",
+                    "team_title", "bags_cycle"}, same  # fmt: skip

@@ -584,7 +584,11 @@ function lastTrick() {
 
 function renderChatAccess() {
   const form = $("#chat-form");
-  if (form) form.hidden = !F.mySeat || !chatOn();
+  if (form) form.hidden = !F.mySeat || !chatOn() || !F.chatEnabled;
+  const phrases = $("#chat-phrases");
+  if (phrases) phrases.hidden = !F.mySeat || !chatOn() || !F.chatEnabled;
+  const input = $("#chat-input");
+  if (input && F.chatMax) input.maxLength = F.chatMax;
   const lastBtn = $("#last-trick-btn");
   if (lastBtn) lastBtn.disabled = !lastTrick();
 }
@@ -820,8 +824,6 @@ function applyChatPref() {
   if (log) log.hidden = !on;
   const note = $("#chat-off-note");
   if (note) note.hidden = on;
-  const phrases = $("#chat-phrases");
-  if (phrases) phrases.hidden = !on || !F.mySeat;
   renderChatAccess();
 }
 
