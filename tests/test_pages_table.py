@@ -288,3 +288,16 @@ def test_the_table_speaks_english_under_en_and_french_by_default():
     # Words spelled alike in both languages, and pure formats; everything else is translated.
     assert same <= {"scores_title", "score", "dealer_short", "seconds_left", "cards_count",
                     "team_title", "bags_cycle"}, same  # fmt: skip
+
+
+def test_a_nickname_made_of_html_is_shown_as_text():
+    nasty = "<img src=x>"
+    client = guest(nasty)
+    table_url = client.post(reverse("lobby:quick_play"))["Location"]
+    html = client.get(table_url).content.decode()
+    assert nasty not in html
+    assert "&lt;img src=x&gt;" in html
+    state = embedded(html, "table-state")
+    assert state["table"]["seats"][0]["name"] == nasty
+    lobby = Client().get(reverse("lobby:index")).content.decode()
+    assert nasty not in lobby
