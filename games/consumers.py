@@ -37,6 +37,7 @@ UNKNOWN_TYPE = ServiceError("unknown_type", _("Unknown message type."))
 BAD_FIELD = ServiceError("bad_field", _("A field of this message is missing or has a wrong type."))
 TOO_LARGE = ServiceError("too_large", _("This message is too long."))
 TOO_FAST = ServiceError("too_fast", _("Too many messages: slow down."))
+SERVER_ERROR = ServiceError("server_error", _("Something went wrong on our side. Try again."))
 
 
 def _language(scope) -> str:
@@ -181,6 +182,9 @@ class TableConsumer(AsyncWebsocketConsumer):
             await handler(message)
         except ServiceError as error:
             await self.send_error(error)
+        except Exception:  # keep the socket open: the client can sync and try again
+            log.exception("table %s: message failed", self.table_id)
+            await self.send_error(SERVER_ERROR)
 
     def _parse(self, text_data, bytes_data) -> dict:
         now = time.monotonic()
