@@ -238,6 +238,9 @@ def _start_match(ctx: _Ctx) -> None:
         if seat.is_empty:
             seat.bot_level = table.bot_level
             seat.save()
+        elif seat.standin:  # a new match: everyone plays their own seat again
+            seat.standin = False
+            seat.save()
     number = (Match.objects.filter(table=table).count()) + 1
     rules = Rules.from_dict(table.rules).to_dict()
     match = Match.objects.create(
