@@ -47,13 +47,16 @@ def fill_english() -> int:
     for po_path in LOCALE_DIR.glob("en/LC_MESSAGES/*.po"):
         catalogue = polib.pofile(str(po_path))
         for entry in catalogue:
+            # A fuzzy entry holds gettext's guess from a neighbouring message: replace it too.
+            fuzzy = "fuzzy" in entry.flags
             if entry.msgid_plural:
-                if not all(entry.msgstr_plural.values()):
+                if fuzzy or not all(entry.msgstr_plural.values()):
                     entry.msgstr_plural = {0: entry.msgid, 1: entry.msgid_plural}
-            elif not entry.msgstr:
+            elif fuzzy or not entry.msgstr:
                 entry.msgstr = entry.msgid
-            if "fuzzy" in entry.flags:
+            if fuzzy:
                 entry.flags.remove("fuzzy")
+                entry.previous_msgid = None
         catalogue.save()
     return 0
 
