@@ -13,6 +13,7 @@ given rng; a wall-clock guard (``DEADLINE_S``) only cuts the search short on an 
 
 from __future__ import annotations
 
+import itertools
 import math
 import random
 import time
@@ -56,7 +57,7 @@ def candidate_cards(k: Knowledge, cards: list[str]) -> list[str]:
     for suit, group in by_suit.items():
         group.sort(key=lambda c: RANKS.index(c[0]))
         out.append(group[0])
-        for lo, hi in zip(group, group[1:], strict=False):
+        for lo, hi in itertools.pairwise(group):
             r0, r1 = RANKS.index(lo[0]), RANKS.index(hi[0])
             between = [RANKS[r] + suit for r in range(r0 + 1, r1)]
             if not all(b in gone or b in k.hand for b in between):
@@ -115,11 +116,6 @@ def search_play(
     cands = candidate_cards(k, cards)
     if len(cands) == 1:
         return cands[0]
-    # Normal's choice stands for its run of equivalent cards.
-    rep = {c: c for c in cands}
-    for c in cards:
-        if c not in rep:
-            rep[c] = max((x for x in cands if x[1] == c[1] and x <= c), key=len, default=c)
     rules = rules_of(k.view)
     sampler = DealSampler(k, rules)
     evaluator = Evaluator(k, rules)

@@ -6,14 +6,25 @@ All decisions come from the seat view through :class:`Knowledge`; no search.
 from __future__ import annotations
 
 import random
+from dataclasses import dataclass
 
 from .cards import SPADE, beats, high_key, low_key
 from .estimate import TrickEstimate, estimate_tricks
 from .knowledge import NIL_BIDS, Knowledge
 
-# Nil is bid when the hand's nil risk is at most this and it is not a trick-taking hand.
-NIL_RISK_MAX = 1.0
-NIL_TOTAL_MAX = 2.2
+
+@dataclass(frozen=True)
+class NormalParams:
+    """Bidding knobs (tuned by duplicate tournaments of Normal against itself)."""
+
+    nil_risk_max: float = 1.4  # nil only when the hand's nil risk is at most this
+    nil_total_max: float = 2.6  # ... and it is not a trick-taking hand
+    bid_offset: float = -0.3  # added to the trick estimate before rounding (sets cost more)
+    blind_deficit: int = 300  # blind nil (a desperate gamble) only this far behind ...
+    blind_opp_frac: float = 0.8  # ... with the opponents at this fraction of the target
+
+
+DEFAULT = NormalParams()
 
 
 def lowest(cards: list[str]) -> str:
@@ -27,7 +38,7 @@ def highest(cards: list[str]) -> str:
 # ----------------------------------------------------------------------------------------------
 # Bidding
 # ----------------------------------------------------------------------------------------------
-def wants_blind_nil(view: dict) -> bool:
+def wants_blind_nil(view: dict, params: NormalParams = DEFAULT) -> bool:
     """Blind nil is a comeback gamble: only far behind while the opponents near the target."""
     seat = view["seat"]
     team = "NS" if seat in ("N", "S") else "EW"
@@ -36,15 +47,15 @@ def wants_blind_nil(view: dict) -> bool:
     ours = (scores.get(team) or {}).get("score", 0)
     theirs = (scores.get(opp) or {}).get("score", 0)
     target = (view.get("rules") or {}).get("target", 500)
-    return theirs - ours >= 200 and theirs >= 0.7 * target
+    return theirs - ours >= params.blind_deficit and theirs >= params.blind_opp_frac * target
 
 
-def nil_is_sound(est: TrickEstimate, k: Knowledge) -> bool:
-    return not (est.nil_risk > NIL_RISK_MAX or est.total > NIL_TOTAL_MAX)
+def nil_is_sound(est: TrickEstimate, k: Knowledge, params: NormalParams = DEFAULT) -> bool:
+    return est.nil_risk <= params.nil_risk_max and est.total <= params.nil_total_max
 
 
-def numeric_bid(est: TrickEstimate, k: Knowledge) -> int:
-    total = est.total
+def numeric_bid(est: TrickEstimate, k: Knowledge, params: NormalParams = DEFAULT) -> int:
+    total = est.total + params.bid_offset
     # High bag count: bid a little more so fewer overtricks turn into bags.
     if k.bags(k.team) >= 7:
         total += 0.3
@@ -55,10 +66,10 @@ def numeric_bid(est: TrickEstimate, k: Knowledge) -> int:
     return max(0, min(13, int(total + 0.5)))
 
 
-def choose_bid(view: dict, legal: list[dict]) -> dict:
+def choose_bid(view: dict, legal: list[dict], params: NormalParams = DEFAULT) -> dict:
     if view.get("hand") is None:
         blind = [a for a in legal if a.get("type") == "bid" and a.get("bid") == "blind_nil"]
-        if blind and wants_blind_nil(view):
+        if blind and wants_blind_nil(view, params):
             return blind[0]
         look = [a for a in legal if a.get("type") == "look"]
         return look[0] if look else legal[0]
@@ -66,9 +77,9 @@ def choose_bid(view: dict, legal: list[dict]) -> dict:
     est = estimate_tricks(k.hand)
     bids = [a for a in legal if a.get("type") == "bid"]
     nil = [a for a in bids if a.get("bid") == "nil"]
-    if nil and nil_is_sound(est, k):
+    if nil and nil_is_sound(est, k, params):
         return nil[0]
-    wanted = numeric_bid(est, k)
+    wanted = numeric_bid(est, k, params)
     numeric = [a for a in bids if isinstance(a.get("bid"), int)]
     if not numeric:
         return bids[0] if bids else legal[0]
@@ -324,7 +335,7 @@ def choose_card(k: Knowledge, cards: list[str]) -> str:
     return follow_lose(k, cards) if k.trick else lead_lose(k, cards)
 
 
-def choose(view: dict, rng: random.Random) -> dict | None:
+def choose(view: dict, rng: random.Random, params: NormalParams = DEFAULT) -> dict | None:
     legal = view.get("legal") or []
     if not legal:
         return None
@@ -332,4 +343,4 @@ def choose(view: dict, rng: random.Random) -> dict | None:
     if plays:
         k = Knowledge.from_view(view)
         return {"type": "play", "card": choose_card(k, plays)}
-    return choose_bid(view, legal)
+    return choose_bid(view, legal, params)

@@ -190,7 +190,7 @@ class Stats:
         sweep_b = sum(1 for x, y in pairs if x.winner_side == y.winner_side == "B")
         side: dict[str, dict] = {}
         for label in ("A", "B"):
-            hands = made = sets = zero = nil_tries = nil_ok = bags = 0
+            hands = made = sets = zero = nil_tries = nil_ok = bags = blind_tries = blind_ok = 0
             for g in self.games:
                 team = g.a_team if label == "A" else ("EW" if g.a_team == "NS" else "NS")
                 for h in g.hands:
@@ -204,8 +204,12 @@ class Stats:
                     else:
                         zero += 1
                     for nil in d["nil"]:
-                        nil_tries += 1
-                        nil_ok += bool(nil["success"])
+                        if nil["bid"] == "blind_nil":
+                            blind_tries += 1
+                            blind_ok += bool(nil["success"])
+                        else:
+                            nil_tries += 1
+                            nil_ok += bool(nil["success"])
             side[label] = {
                 "bots": list(a_bots if label == "A" else b_bots),
                 "matches_won": a if label == "A" else n - a,
@@ -215,6 +219,8 @@ class Stats:
                 "contract_success_rate": round(made / max(1, made + sets), 4),
                 "nil_bids": nil_tries,
                 "nil_success_rate": round(nil_ok / nil_tries, 4) if nil_tries else None,
+                "blind_nil_bids": blind_tries,
+                "blind_nil_success_rate": round(blind_ok / blind_tries, 4) if blind_tries else None,
                 "bags_per_hand": round(bags / max(1, hands), 4),
             }
         times: dict[str, list[float]] = {}
