@@ -172,3 +172,42 @@ def cpu_seconds(procs: list[psutil.Process]) -> float:
         except psutil.NoSuchProcess:
             pass
     return total
+
+
+def cpu_snapshot() -> dict[int, tuple[float, str, float]]:
+    """CPU seconds of every process of the machine: pid -> (start time, name, seconds)."""
+    snap = {}
+    for proc in psutil.process_iter(["name", "create_time", "cpu_times"]):
+        info = proc.info
+        times = info.get("cpu_times")
+        if times is None:
+            continue
+        snap[proc.pid] = (info["create_time"], info["name"] or "", times.user + times.system)
+    return snap
+
+
+def cpu_by_role(
+    before: dict[int, tuple[float, str, float]],
+    after: dict[int, tuple[float, str, float]],
+    roles: dict[int, str],
+    seconds: float,
+) -> dict[str, float]:
+    """Cores used between two snapshots, by role: the given pids' roles, then postgres, redis
+    (the machine's servers, shared with whoever else uses them) and "foreign" (everything else:
+    the other users of this shared machine)."""
+    used: dict[str, float] = {}
+    for pid, (created, name, cpu) in after.items():
+        old = before.get(pid)
+        delta = cpu - old[2] if old and old[0] == created else cpu
+        if delta <= 0:
+            continue
+        if pid in roles:
+            role = roles[pid]
+        elif name.startswith("postgres"):
+            role = "postgres"
+        elif name.startswith("redis"):
+            role = "redis"
+        else:
+            role = "foreign"
+        used[role] = used.get(role, 0.0) + delta
+    return {role: round(v / seconds, 2) for role, v in sorted(used.items())}

@@ -40,6 +40,8 @@ import _system
 SEATS = ("N", "E", "S", "W")
 DEFAULT_REDIS = "redis://127.0.0.1:6379/5"
 LIMIT_MS = 100.0
+# Environment variables that change what is measured; echoed in the first line.
+KNOBS = ("DB_CONN_MAX_AGE", "WEB_CONCURRENCY", "CELERY_CONCURRENCY", "CELERY_POOL", "LOG_LEVEL")
 
 
 # --- table creation (a child process with Django, so the client process stays lean) -----------
@@ -88,6 +90,7 @@ class Step:
     start: float = math.inf
     end: float = math.inf
     latencies: list[float] = field(default_factory=list)
+    samples: list[tuple[float, float, int]] = field(default_factory=list)
     errors: int = 0
     timeouts: int = 0
     skipped: int = 0
@@ -140,6 +143,7 @@ class TableRun:
                 step = self.bench.step
                 if step.counts(sent):
                     step.latencies.append(now - sent)
+                    step.samples.append((sent - step.start, now - sent, self.id))
                 self.pending = None
 
     def on_error(self, frame: dict) -> None:
@@ -213,9 +217,12 @@ class Bench:
         self.drivers: list[asyncio.Task] = []
         self.readers: list[asyncio.Task] = []
         self.stopping = False
+        self.connect_failures = 0
 
     async def add_tables(self, count: int) -> None:
         """Create `count` tables in a child process, then connect their sockets."""
+        from websockets.exceptions import WebSocketException
+
         proc = await asyncio.create_subprocess_exec(
             _system.PYTHON,
             __file__,
@@ -231,11 +238,19 @@ class Bench:
             raise RuntimeError("creating the tables failed (see above)")
         created = json.loads(out.decode().strip().splitlines()[-1])
         new = [TableRun(self, item["table"], item["cookies"]) for item in created]
-        gate = asyncio.Semaphore(32)
+        gate = asyncio.Semaphore(self.args.connect_concurrency)
 
         async def connect(table: TableRun, seat: str) -> None:
             async with gate:
-                await self.connect(table, table.conns[seat])
+                for attempt in range(3):
+                    try:
+                        await self.connect(table, table.conns[seat])
+                        return
+                    except (TimeoutError, OSError, WebSocketException) as exc:
+                        self.connect_failures += 1
+                        print(f"connect table {table.id} {seat}: {exc!r}", file=sys.stderr)
+                        await asyncio.sleep(1 + attempt)
+                raise RuntimeError(f"could not connect to table {table.id}")
 
         await asyncio.gather(*(connect(t, s) for t in new for s in SEATS))
         await asyncio.wait_for(asyncio.gather(*(t.first_state.wait() for t in new)), 60)
@@ -320,11 +335,28 @@ def percentile(values: list[float], q: float) -> float | None:
     return round(1000 * ordered[max(0, math.ceil(q * len(ordered)) - 1)], 1)
 
 
-async def run_steps(args: argparse.Namespace, system: _system.System, env: dict[str, str]) -> int:
-    import psutil
+async def start_py_spy(args: argparse.Namespace, system: _system.System, n: int) -> list:
+    """With --py-spy DIR: sample each web process during the window (without pausing it)."""
+    if not args.py_spy:
+        return []
+    out = Path(args.py_spy)
+    out.mkdir(parents=True, exist_ok=True)
+    spy = str(Path(_system.PYTHON).with_name("py-spy"))
+    procs = []
+    for proc in system.roles().get("web", []):
+        cmd = [spy, "record", "--nonblocking", "--gil", "-r", "100", "-f", "raw"]
+        cmd += ["-d", str(int(args.duration) - 1), "-p", str(proc.pid)]
+        cmd += ["-o", str(out / f"web-{n}-{proc.pid}.txt")]
+        procs.append(
+            await asyncio.create_subprocess_exec(
+                *cmd, stdout=asyncio.subprocess.DEVNULL, stderr=asyncio.subprocess.DEVNULL
+            )
+        )
+    return procs
 
+
+async def run_steps(args: argparse.Namespace, system: _system.System, env: dict[str, str]) -> int:
     bench = Bench(args, system.port, env)
-    me = psutil.Process()
     best = 0
     try:
         for n in args.steps:
@@ -334,19 +366,18 @@ async def run_steps(args: argparse.Namespace, system: _system.System, env: dict[
             setup_s = time.monotonic() - t0
             bench.restart_drivers()
             await asyncio.sleep(args.warmup)
-            roles = system.roles()
-            procs = {role: ps for role, ps in roles.items() if role != "launcher"}
-            cpu0 = {role: _system.cpu_seconds(ps) for role, ps in procs.items()}
-            me0 = _system.cpu_seconds([me])
-            psutil.cpu_percent(None)
+            roles = {p.pid: role for role, ps in system.roles().items() for p in ps}
+            roles[os.getpid()] = "client"
+            snap0 = _system.cpu_snapshot()
             step = Step(start=time.perf_counter())
             step.end = step.start + args.duration
             bench.step = step
+            spies = await start_py_spy(args, system, n)
             await asyncio.sleep(args.duration)
+            for spy in spies:
+                await spy.wait()
             wall = time.perf_counter() - step.start
-            machine = psutil.cpu_percent(None)
-            cpu = {role: _system.cpu_seconds(ps) - cpu0[role] for role, ps in procs.items()}
-            client = _system.cpu_seconds([me]) - me0
+            cpu = _system.cpu_by_role(snap0, _system.cpu_snapshot(), roles, wall)
             await asyncio.sleep(min(args.move_timeout, 2.0))  # let the window's last moves land
             p99 = percentile(step.latencies, 0.99)
             line = {
@@ -358,14 +389,14 @@ async def run_steps(args: argparse.Namespace, system: _system.System, env: dict[
                 "errors": step.errors + step.timeouts,
                 "timeouts": step.timeouts,
                 "skipped": step.skipped,
-                "cpu_cores": {
-                    **{role: round(v / wall, 2) for role, v in sorted(cpu.items())},
-                    "client": round(client / wall, 2),
-                },
-                "machine_cpu_pct": machine,
+                "cpu_cores": cpu,
                 "setup_s": round(setup_s, 1),
             }
             print(json.dumps(line), flush=True)
+            if args.samples:
+                with open(args.samples, "a") as out:
+                    for at, latency, table_id in step.samples:
+                        out.write(f"{n} {at:.3f} {1000 * latency:.1f} {table_id}\n")
             ok = p99 is not None and p99 <= LIMIT_MS and line["errors"] == 0
             if ok:
                 best = max(best, n)
@@ -376,9 +407,14 @@ async def run_steps(args: argparse.Namespace, system: _system.System, env: dict[
                 )
                 break
     finally:
-        if bench.error_codes or bench.closed:
+        if bench.error_codes or bench.closed or bench.connect_failures:
+            problems = {
+                "error_codes": bench.error_codes,
+                "sockets_closed": bench.closed,
+                "connect_failures": bench.connect_failures,
+            }
             print(
-                json.dumps({"error_codes": bench.error_codes, "sockets_closed": bench.closed}),
+                json.dumps(problems),
                 file=sys.stderr,
             )
         await bench.close()
@@ -400,6 +436,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--stop-above-ms", type=float, default=1000.0, help="stop when p99 > this")
     parser.add_argument("--database", default="atout_bench", help="bench database (recreated)")
     parser.add_argument("--redis-url", default=os.environ.get("REDIS_URL") or DEFAULT_REDIS)
+    parser.add_argument("--connect-concurrency", type=int, default=8)
+    parser.add_argument("--py-spy", metavar="DIR", help="profile the web processes into DIR")
+    parser.add_argument("--samples", help="append every measured move to this file")
     parser.add_argument("--keep-db", action="store_true", help="do not drop the bench database")
     parser.add_argument("--log", default=str(_system.BASE_DIR / ".run" / "bench-ws-load.log"))
     args = parser.parse_args(argv)
@@ -414,7 +453,8 @@ def main(argv: list[str] | None = None) -> int:
     try:
         system.start()
         roles = {role: len(ps) for role, ps in system.roles().items()}
-        print(json.dumps({"system": roles, "port": system.port, "log": args.log}), flush=True)
+        knobs = {k: v for k, v in env.items() if k in KNOBS}
+        print(json.dumps({"system": roles, "env": knobs, "log": args.log}), flush=True)
         return asyncio.run(run_steps(args, system, env))
     finally:
         system.stop()
