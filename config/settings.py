@@ -195,3 +195,5 @@ BOT_MOVE_DELAY = env_float("BOT_MOVE_DELAY", 0.8)
 TURN_SECONDS = env_int("TURN_SECONDS", 30)
 DISCONNECT_GRACE_SECONDS = env_int("DISCONNECT_GRACE_SECONDS", 20)
 CHAT_MAX_LENGTH = env_int("CHAT_MAX_LENGTH", 200)
+# A table where no seated person has been connected for this long is closed by the beat sweep.
+ABANDONED_TABLE_MINUTES = env_int("ABANDONED_TABLE_MINUTES", 30)

@@ -38,6 +38,9 @@ class Table(models.Model):
         WAITING = "waiting", pgettext_lazy("table status", "Waiting")
         PLAYING = "playing", pgettext_lazy("table status", "Playing")
         FINISHED = "finished", pgettext_lazy("table status", "Finished")
+        # Closed by the sweep: no seated person connected for ABANDONED_TABLE_MINUTES. The
+        # match (if any) stays as it was, without a result.
+        ABANDONED = "abandoned", pgettext_lazy("table status", "Abandoned")
 
     kind = models.CharField(_("kind"), max_length=10, choices=Kind.choices)
     status = models.CharField(
@@ -76,6 +79,7 @@ class Table(models.Model):
             models.Index(fields=["bots_at"]),
             models.Index(fields=["bot_due_at"]),
             models.Index(fields=["turn_deadline"]),
+            models.Index(fields=["status", "updated_at"]),
         ]
 
     def __str__(self) -> str:

@@ -19,7 +19,7 @@ import secrets
 from collections.abc import Iterator
 from contextlib import contextmanager, suppress
 from dataclasses import dataclass
-from datetime import timedelta
+from datetime import datetime, timedelta
 from typing import Any
 
 from django.conf import settings
@@ -50,6 +50,7 @@ __all__ = [
     "do_act",
     "do_bot_move",
     "do_chat",
+    "do_close_abandoned",
     "do_connect",
     "do_create_private_table",
     "do_disconnect",
@@ -80,6 +81,9 @@ EARLY_TOLERANCE = timedelta(milliseconds=300)
 QUICK_TABLE_RULES: dict = {}
 # The beat sweep runs a bot move itself when its task is this late.
 BOT_LATENESS = timedelta(seconds=3)
+# Tables that may still be abandoned (and closed by the sweep).
+OPEN_STATUSES = (Table.Status.WAITING, Table.Status.PLAYING)
+TABLE_CLOSED = _("This table was closed: nobody had been playing at it for a while.")
 
 ENGINE_MESSAGES = {
     "not_your_turn": _("It is not your turn."),
@@ -272,6 +276,11 @@ def _engine_error(exc: IllegalAction) -> ServiceError:
     return ServiceError(exc.code, message)
 
 
+def _refuse_if_closed(table: Table) -> None:
+    if table.status == Table.Status.ABANDONED:
+        raise ServiceError("table_closed", TABLE_CLOSED)
+
+
 def _apply(ctx: _Ctx, position: str, action: dict, actor: str) -> None:
     """Apply one action for ``position`` to the locked table: engine, log, version, deadlines."""
     engine, match, table = ctx.engine, ctx.match, ctx.table
@@ -332,7 +341,7 @@ def do_quick_play(viewer: Viewer) -> Table:
         mine = (
             Table.objects.filter(
                 kind=Table.Kind.QUICK,
-                status__in=[Table.Status.WAITING, Table.Status.PLAYING],
+                status__in=OPEN_STATUSES,
                 seats__viewer_key=viewer.key,
             )
             .order_by("-created_at")
@@ -444,6 +453,7 @@ def do_join(
             raise ServiceError("bad_invitation", _("This invitation link is not valid."))
         if table.kind == Table.Kind.RANKED:
             raise ServiceError("ranked_table", _("Ranked tables are filled by matchmaking."))
+        _refuse_if_closed(table)
         if table.status != Table.Status.WAITING:
             raise ServiceError("table_started", _("This match has already started."))
         if position is not None:
@@ -520,6 +530,7 @@ def do_start(table_id: int, viewer: Viewer) -> None:
         table = ctx.table
         if table.host_key != viewer.key or _seat_of(ctx, viewer) is None:
             raise ServiceError("not_host", _("Only the host can do this."))
+        _refuse_if_closed(table)
         if table.status != Table.Status.WAITING:
             raise ServiceError("table_started", _("This match has already started."))
         _start_match(ctx)
@@ -550,13 +561,14 @@ def do_fill_bots(table_id: int) -> bool:
 
 
 def do_rematch(table_id: int, viewer: Viewer) -> Table:
-    """After a match: a private table deals a new match for the same seats; a quick table sends
-    the viewer to quick play again. Returns the table to go to. Locks the table row."""
+    """After a match (or at a table closed as abandoned): a private table deals a new match for
+    the same seats; a quick table sends the viewer to quick play again. Returns the table to go
+    to. Locks the table row."""
     with _atomic_ctx(table_id) as ctx:
         table = ctx.table
         if _seat_of(ctx, viewer) is None:
             raise ServiceError("not_seated", _("You are not seated at this table."))
-        if table.status != Table.Status.FINISHED:
+        if table.status not in (Table.Status.FINISHED, Table.Status.ABANDONED):
             if table.status == Table.Status.PLAYING and ctx.match and ctx.match.number > 1:
                 return table  # someone already asked for the rematch
             raise ServiceError("not_finished", _("The match is not over."))
@@ -591,6 +603,7 @@ def do_act(table_id: int, viewer: Viewer | None, action: dict, version: int | No
         if table.status != Table.Status.PLAYING or ctx.engine is None:
             if table.status == Table.Status.FINISHED:
                 raise ServiceError("match_over", ENGINE_MESSAGES["match_over"])
+            _refuse_if_closed(table)
             raise ServiceError("not_started", _("The match has not started yet."))
         _apply(ctx, seat.position, action, Action.Actor.HUMAN)
         _after_commit(ctx)
@@ -700,6 +713,50 @@ def _take_back(ctx: _Ctx, seat: Seat) -> None:
     _bump(ctx)
     my_turn = ctx.engine is not None and ctx.engine.to_move == seat.position
     _plan(ctx, new_turn=my_turn)
+
+
+def _abandon_cutoff(now: datetime) -> datetime:
+    return now - timedelta(minutes=settings.ABANDONED_TABLE_MINUTES)
+
+
+def _last_presence(table: Table, seats: dict[str, Seat]) -> datetime | None:
+    """When a seated person was last at the table: None while one is connected. A table with
+    nobody seated counts from its last change, and so does a seat that missed its leaving time."""
+    humans = [s for s in seats.values() if s.is_human]
+    if {s.viewer_key for s in humans} & state.present_keys(table.pk):
+        return None
+    return max((s.disconnected_at or table.updated_at for s in humans), default=table.updated_at)
+
+
+def _is_abandoned(table: Table, seats: dict[str, Seat], now: datetime) -> bool:
+    if table.status not in OPEN_STATUSES:
+        return False
+    cutoff = _abandon_cutoff(now)
+    last = _last_presence(table, seats)
+    return table.updated_at <= cutoff and last is not None and last <= cutoff
+
+
+def do_close_abandoned(table_id: int) -> bool:
+    """Close a waiting or playing table where no seated person has been connected for
+    ABANDONED_TABLE_MINUTES (a match paused for good, a quick table everyone left): its status
+    becomes "abandoned", its deadlines are cleared and it leaves the lobby. Idempotent; checks
+    without a lock first, then again under the table lock."""
+    table = Table.objects.filter(pk=table_id).first()
+    if table is None or not _is_abandoned(table, state.load_seats(table), _now()):
+        return False
+    try:
+        with _atomic_ctx(table_id) as ctx:
+            table = ctx.table
+            if not _is_abandoned(table, ctx.seats, _now()):
+                return False
+            table.status = Table.Status.ABANDONED
+            table.bots_at = table.bot_due_at = table.turn_started_at = table.turn_deadline = None
+            _bump(ctx)
+            table.save()
+            _after_commit(ctx, lobby=table.kind == Table.Kind.QUICK)
+            return True
+    except ServiceError:
+        return False
 
 
 # ----------------------------------------------------------------------------- presence
@@ -911,9 +968,10 @@ def open_quick_tables() -> list[dict]:
 
 def sweep() -> dict[str, int]:
     """Catch every deadline whose task was lost or late (run by Celery beat every few seconds):
-    bot fills, turn deadlines, overdue bot moves, and sockets of dead processes."""
+    bot fills, turn deadlines, overdue bot moves, sockets of dead processes; then close the
+    tables everyone has abandoned."""
     now = _now()
-    done = {"filled": 0, "expired": 0, "bot_moves": 0, "stale_connections": 0}
+    done = {"filled": 0, "expired": 0, "bot_moves": 0, "stale_connections": 0, "abandoned": 0}
     for table_id in Table.objects.filter(status=Table.Status.WAITING, bots_at__lte=now).values_list(
         "pk", flat=True
     ):
@@ -933,4 +991,9 @@ def sweep() -> dict[str, int]:
     ):
         do_disconnect(table_id, channel)
         done["stale_connections"] += 1
+    # Only tables unchanged for that long can be abandoned (an index on status, updated_at).
+    for table_id in Table.objects.filter(
+        status__in=OPEN_STATUSES, updated_at__lte=_abandon_cutoff(now)
+    ).values_list("pk", flat=True):
+        done["abandoned"] += do_close_abandoned(table_id)
     return done

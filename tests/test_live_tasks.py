@@ -207,3 +207,70 @@ def test_sockets_of_a_dead_process_are_swept_and_the_seat_counts_as_disconnected
     assert seat(table.pk, "E").disconnected_at == long_ago
     services.do_touch(f"test.channel!{table.pk}.0")  # a live socket's heartbeat keeps it
     assert run(tasks.sweep)["stale_connections"] == 0
+
+
+def away_since(table_id: int, minutes: float) -> None:
+    """Every seated person left ``minutes`` ago and nothing has happened at the table since."""
+    then = timezone.now() - timedelta(minutes=minutes)
+    Connection.objects.filter(table_id=table_id).delete()
+    Seat.objects.filter(table_id=table_id).exclude(viewer_key="").update(disconnected_at=then)
+    Table.objects.filter(pk=table_id).update(updated_at=then)
+
+
+def test_a_paused_match_nobody_came_back_to_is_closed_by_the_sweep_once(settings):
+    settings.ABANDONED_TABLE_MINUTES = 30
+    table, (lea,) = table_with(humans=1, connect=False)
+    away_since(table.pk, 29)
+    assert run(tasks.sweep)["abandoned"] == 0  # not long enough yet
+    away_since(table.pk, 31)
+    assert run(tasks.sweep)["abandoned"] == 1
+    closed = Table.objects.get(pk=table.pk)
+    assert closed.status == "abandoned" and closed.version == table.version + 1
+    assert (closed.turn_deadline, closed.bot_due_at, closed.turn_started_at) == (None, None, None)
+    assert closed.match.result is None  # the match was not played out
+    assert run(tasks.sweep)["abandoned"] == 0  # idempotent
+    assert services.do_close_abandoned(table.pk) is False
+    frame = services.table_state(table.pk, lea)
+    assert frame["table"]["status"] == "abandoned" and frame["table"]["to_move"] is None
+    with pytest.raises(services.ServiceError) as error:
+        services.do_act(table.pk, lea, {"type": "look"})
+    assert error.value.code == "table_closed"
+    # Quick play or a rematch sends the person somewhere they can play again.
+    again = services.do_rematch(table.pk, lea)
+    assert again.pk == table.pk and again.status == "playing" and again.match.number == 2
+
+
+def test_a_table_is_not_closed_while_one_seated_person_is_connected(settings):
+    settings.ABANDONED_TABLE_MINUTES = 30
+    table, people = table_with(humans=2, turn_seconds=None)
+    then = timezone.now() - timedelta(hours=2)
+    services.do_disconnect(table.pk, f"test.channel!{table.pk}.1")
+    Seat.objects.filter(viewer_key=people[1].key).update(disconnected_at=then)
+    Table.objects.filter(pk=table.pk).update(updated_at=then)  # Léa thinks, with no timer
+    assert run(tasks.sweep)["abandoned"] == 0
+    assert Table.objects.get(pk=table.pk).status == "playing"
+    # A spectator does not keep a table open.
+    services.do_connect(table.pk, None, "test.channel!spectator")
+    away_since(table.pk, 31)
+    services.do_connect(table.pk, None, "test.channel!spectator")
+    assert run(tasks.sweep)["abandoned"] == 1
+
+
+def test_waiting_quick_tables_everyone_left_are_closed_and_leave_the_lobby(settings):
+    settings.ABANDONED_TABLE_MINUTES = 5
+    settings.QUICK_TABLE_BOT_DELAY = 3600
+    zoe, lea = guest("Zoé"), guest("Léa")
+    listed = services.do_quick_play(zoe)  # seated, but her page never connected
+    assert [t["id"] for t in services.open_quick_tables()] == [listed.pk]
+    away_since(listed.pk, 6)
+    assert run(tasks.sweep)["abandoned"] == 1
+    assert services.open_quick_tables() == []
+    # The next person gets a fresh table, not the closed one; a table everyone left is closed too.
+    emptied = services.do_quick_play(lea)
+    assert emptied.pk != listed.pk
+    services.do_leave(emptied.pk, lea)
+    assert run(tasks.sweep)["abandoned"] == 0
+    away_since(emptied.pk, 6)
+    assert run(tasks.sweep)["abandoned"] == 1
+    assert set(Table.objects.values_list("status", flat=True)) == {"abandoned"}
+    assert services.do_quick_play(zoe).pk not in {listed.pk, emptied.pk}
