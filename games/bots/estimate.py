@@ -51,11 +51,23 @@ def _spade_tricks(ranks: list[int]) -> tuple[float, int]:
     if KING in have:
         value += 0.95 if n >= 2 else 0.55
         used += 1
+    above_q = (ACE in have) + (KING in have)
     if QUEEN in have:
-        value += 0.8 if n >= 3 else (0.45 if n == 2 else 0.2)
+        if above_q == 2:
+            value += 0.95
+        elif n >= 3:
+            value += 0.75 if above_q else 0.6
+        else:
+            value += 0.45 if n == 2 else 0.2
         used += 1
     if JACK in have:
-        value += 0.55 if n >= 4 else 0.15
+        above_j = above_q + (QUEEN in have)
+        if above_j == 3:
+            value += 0.95
+        elif n >= 4:
+            value += 0.6 if above_j == 2 else 0.4
+        else:
+            value += 0.15
         used += 1
     # Spades beyond the third are long trumps: each usually wins once the others are drawn.
     low_len = max(0, n - max(3, used))

@@ -175,8 +175,13 @@ def _separated(totals: list[list[float]]) -> bool:
 
 
 def choose(
-    view: dict, rng: random.Random, oracle_hands: dict[str, list[str]] | None = None
+    view: dict,
+    rng: random.Random,
+    oracle_hands: dict[str, list[str]] | None = None,
+    budget: int = WORK_BUDGET,
 ) -> dict | None:
+    """Hard's action. ``oracle_hands`` (benchmark only) replaces sampling by the real deal;
+    ``budget`` bounds the simulated card plays of one decision."""
     legal = view.get("legal") or []
     if not legal:
         return None
@@ -185,7 +190,7 @@ def choose(
         if len(plays) == 1:
             return {"type": "play", "card": plays[0]}
         k = Knowledge.from_view(view)
-        return {"type": "play", "card": search_play(k, plays, rng, oracle_hands)}
+        return {"type": "play", "card": search_play(k, plays, rng, oracle_hands, budget)}
     return normal.choose_bid(view, legal)
 
 
