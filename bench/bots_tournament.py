@@ -27,7 +27,7 @@ import sys
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
-from games.bots.tournament import run_tournament  # noqa: E402
+from games.bots.tournament import run_tournament
 
 PAIRINGS = {
     "normal_vs_easy": (("normal", "normal"), ("easy", "easy"), 400, 0.80, None),
