@@ -83,6 +83,8 @@ QUICK_TABLE_RULES: dict = {}
 BOT_LATENESS = timedelta(seconds=3)
 # Tables that may still be abandoned (and closed by the sweep).
 OPEN_STATUSES = (Table.Status.WAITING, Table.Status.PLAYING)
+# A second private table form sent this soon with the same options is a double submit.
+DOUBLE_SUBMIT_WINDOW = timedelta(seconds=10)
 TABLE_CLOSED = _("This table was closed: nobody had been playing at it for a while.")
 
 ENGINE_MESSAGES = {
@@ -412,7 +414,9 @@ def _clean_turn_seconds(turn_seconds: Any) -> int | None:
 def do_create_private_table(
     viewer: Viewer, rules: dict, bot_level: str, turn_seconds: int | None
 ) -> Table:
-    """Open a private table with ``viewer`` as host, seated at N. Locks the new table row."""
+    """Open a private table with ``viewer`` as host, seated at N. Locks the viewer, so that the
+    same form sent twice (a double click, a reload) returns the table the first one opened, then
+    the new table row."""
     try:
         clean_rules = Rules.from_dict(rules or {}).to_dict()
     except (TypeError, ValueError) as exc:
@@ -422,6 +426,10 @@ def do_create_private_table(
     level = _clean_bot_level(bot_level)
     seconds = _clean_turn_seconds(turn_seconds)
     with transaction.atomic():
+        _lock_viewer(viewer)
+        recent = _just_opened(viewer, clean_rules, level, seconds)
+        if recent is not None:
+            return recent
         ctx = _new_table(
             Table.Kind.PRIVATE,
             viewer,
@@ -435,6 +443,21 @@ def do_create_private_table(
         ctx.table.save()
         _after_commit(ctx)
         return ctx.table
+
+
+def _just_opened(viewer: Viewer, rules: dict, bot_level: str, seconds: int | None) -> Table | None:
+    """The private table ``viewer`` opened within DOUBLE_SUBMIT_WINDOW with these options, if
+    they still wait there as its host."""
+    recent = Table.objects.filter(
+        kind=Table.Kind.PRIVATE,
+        status=Table.Status.WAITING,
+        host_key=viewer.key,
+        seats__viewer_key=viewer.key,
+        bot_level=bot_level,
+        turn_seconds=seconds,
+        created_at__gte=_now() - DOUBLE_SUBMIT_WINDOW,
+    ).order_by("-created_at")
+    return next((t for t in recent if t.rules == rules), None)
 
 
 def do_join(

@@ -424,3 +424,31 @@ def test_a_double_click_on_quick_play_seats_the_guest_once():
         assert all(isinstance(r, Table) for r in results), results
         assert results[0].pk == results[1].pk
     assert Seat.objects.filter(viewer_key=lea.key).count() == 1
+
+
+@pytest.mark.django_db
+def test_the_same_private_table_form_sent_twice_opens_one_table():
+    lea = guest("Léa")
+    first = services.do_create_private_table(lea, {"target": 300}, "hard", 30)
+    again = services.do_create_private_table(lea, {"target": 300}, "hard", 30)
+    assert again.pk == first.pk and Table.objects.count() == 1
+    # Other options, or the same ones a while later, are a new table on purpose.
+    other = services.do_create_private_table(lea, {"target": 500}, "hard", 30)
+    assert other.pk != first.pk
+    Table.objects.update(created_at=first.created_at - services.DOUBLE_SUBMIT_WINDOW)
+    later = services.do_create_private_table(lea, {"target": 300}, "hard", 30)
+    assert later.pk not in {first.pk, other.pk}
+    assert services.do_create_private_table(guest("Hugo"), {"target": 300}, "hard", 30).pk not in {
+        first.pk, later.pk
+    }  # fmt: skip
+    assert Table.objects.count() == 4
+
+
+@pytest.mark.django_db(transaction=True)
+def test_two_private_table_forms_racing_for_one_host_open_one_table():
+    lea = guest("Léa")
+    results = _race([lambda: services.do_create_private_table(lea, {}, "normal", None)] * 2)
+    assert all(isinstance(r, Table) for r in results), results
+    assert results[0].pk == results[1].pk
+    assert Table.objects.count() == 1
+    assert Seat.objects.filter(viewer_key=lea.key).count() == 1

@@ -152,6 +152,15 @@ def test_a_private_table_is_created_with_the_chosen_options(client):
     assert host.nickname == "Léa"
 
 
+def test_a_private_table_form_sent_twice_opens_one_table(client):
+    with_nickname(client)
+    first = client.post(reverse("lobby:create_private"), STANDARD_FORM)
+    second = client.post(reverse("lobby:create_private"), STANDARD_FORM)
+    assert first.status_code == second.status_code == 302
+    assert first["Location"] == second["Location"]
+    assert Table.objects.count() == 1
+
+
 @pytest.mark.parametrize(
     ("field", "value"),
     [
