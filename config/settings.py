@@ -7,6 +7,7 @@ REDIS_URL, SECRET_KEY, DEBUG=false and ALLOWED_HOSTS.
 
 from __future__ import annotations
 
+import os
 import secrets
 from pathlib import Path
 
@@ -100,8 +101,11 @@ DATABASES = {
 }
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     # A file, not memory, for the test database: a Celery worker in another thread or
-    # process must see what the tests write.
-    DATABASES["default"]["TEST"] = {"NAME": str(BASE_DIR / ".run" / "test.sqlite3")}
+    # process must see what the tests write. One file per test run, so that two runs on one
+    # machine do not share it: the first process names it after its pid, and the processes it
+    # starts (Daphne, Celery in the browser tests) inherit the name through ATOUT_TEST_DB.
+    _test_db = os.environ.setdefault("ATOUT_TEST_DB", str(RUN_DIR / f"test-{os.getpid()}.sqlite3"))
+    DATABASES["default"]["TEST"] = {"NAME": _test_db}
     DATABASES["default"].setdefault("OPTIONS", {})
     DATABASES["default"]["OPTIONS"].update(
         {"timeout": 20, "transaction_mode": "IMMEDIATE", "init_command": "PRAGMA journal_mode=WAL;"}
