@@ -153,9 +153,11 @@ def _now():
     return timezone.now()
 
 
-def _after_commit(ctx: _Ctx, *, lobby: bool = False) -> None:
-    """Broadcast the committed state (and give the engine back to the cache)."""
+def _commit(ctx: _Ctx, *, lobby: bool = False) -> None:
+    """Save the table row; once the transaction commits, broadcast the new state (and the lobby
+    list when ``lobby``) and give the engine back to the cache."""
     table, seats, engine = ctx.table, ctx.seats, ctx.engine
+    table.save()
     ctx.released = True
 
     def publish() -> None:
@@ -306,7 +308,6 @@ def _apply(ctx: _Ctx, position: str, action: dict, actor: str) -> None:
     match.save()
     _bump(ctx)
     _plan(ctx, new_turn=action.get("type") != "look")
-    table.save()
 
 
 @contextmanager
@@ -388,8 +389,7 @@ def _seat_quick(ctx: _Ctx, viewer: Viewer, position: str) -> None:
     _bump(ctx)
     if len(humans) == len(POSITIONS):
         _start_match(ctx)
-    table.save()
-    _after_commit(ctx, lobby=True)
+    _commit(ctx, lobby=True)
 
 
 def _clean_bot_level(bot_level: Any) -> str:
@@ -440,8 +440,7 @@ def do_create_private_table(
         )
         _sit(ctx.seats["N"], viewer)
         _bump(ctx)
-        ctx.table.save()
-        _after_commit(ctx)
+        _commit(ctx)
         return ctx.table
 
 
@@ -493,8 +492,7 @@ def do_join(
         else:
             _sit(ctx.seats[position], viewer)
             _bump(ctx)
-            table.save()
-            _after_commit(ctx)
+            _commit(ctx)
         return ctx.seats[position]
 
 
@@ -523,8 +521,7 @@ def do_leave(table_id: int, viewer: Viewer) -> None:
             return
         _bump(ctx)
         _plan(ctx, new_turn=False)
-        table.save()
-        _after_commit(ctx, lobby=table.kind == Table.Kind.QUICK)
+        _commit(ctx, lobby=table.kind == Table.Kind.QUICK)
 
 
 def do_kick(table_id: int, viewer: Viewer, position: str) -> None:
@@ -543,8 +540,7 @@ def do_kick(table_id: int, viewer: Viewer, position: str) -> None:
         seat.clear()
         seat.save()
         _bump(ctx)
-        table.save()
-        _after_commit(ctx)
+        _commit(ctx)
 
 
 def do_start(table_id: int, viewer: Viewer) -> None:
@@ -557,8 +553,7 @@ def do_start(table_id: int, viewer: Viewer) -> None:
         if table.status != Table.Status.WAITING:
             raise ServiceError("table_started", _("This match has already started."))
         _start_match(ctx)
-        table.save()
-        _after_commit(ctx, lobby=table.kind == Table.Kind.QUICK)
+        _commit(ctx, lobby=table.kind == Table.Kind.QUICK)
 
 
 def do_fill_bots(table_id: int) -> bool:
@@ -576,8 +571,7 @@ def do_fill_bots(table_id: int) -> bool:
                 table.save()
                 return False
             _start_match(ctx)
-            table.save()
-            _after_commit(ctx, lobby=True)
+            _commit(ctx, lobby=True)
             return True
     except ServiceError:
         return False
@@ -600,8 +594,7 @@ def do_rematch(table_id: int, viewer: Viewer) -> Table:
         else:
             quick = False
             _start_match(ctx)
-            table.save()
-            _after_commit(ctx)
+            _commit(ctx)
     if quick:
         return do_quick_play(viewer)
     return ctx.table
@@ -629,7 +622,7 @@ def do_act(table_id: int, viewer: Viewer | None, action: dict, version: int | No
             _refuse_if_closed(table)
             raise ServiceError("not_started", _("The match has not started yet."))
         _apply(ctx, seat.position, action, Action.Actor.HUMAN)
-        _after_commit(ctx)
+        _commit(ctx)
 
 
 def _choose_bot_action(level: str, view: dict, rng: random.Random) -> dict | None:
@@ -685,7 +678,7 @@ def do_bot_move(table_id: int, version: int) -> bool:
         else:
             return False
         _apply(ctx, position, action, actor)
-        _after_commit(ctx)
+        _commit(ctx)
         return True
 
 
@@ -708,8 +701,7 @@ def do_expire_turn(table_id: int) -> bool:
             seat.save()
             _bump(ctx)
             _plan(ctx, new_turn=False, bot_delay=0)
-            table.save()
-            _after_commit(ctx)
+            _commit(ctx)
             return True
     except ServiceError:
         return False
@@ -725,8 +717,7 @@ def do_reclaim(table_id: int, viewer: Viewer) -> bool:
         if seat is None or not seat.standin:
             return False
         _take_back(ctx, seat)
-        ctx.table.save()
-        _after_commit(ctx)
+        _commit(ctx)
         return True
 
 
@@ -775,8 +766,7 @@ def do_close_abandoned(table_id: int) -> bool:
             table.status = Table.Status.ABANDONED
             table.bots_at = table.bot_due_at = table.turn_started_at = table.turn_deadline = None
             _bump(ctx)
-            table.save()
-            _after_commit(ctx, lobby=table.kind == Table.Kind.QUICK)
+            _commit(ctx, lobby=table.kind == Table.Kind.QUICK)
             return True
     except ServiceError:
         return False
@@ -813,8 +803,7 @@ def do_connect(table_id: int, viewer: Viewer | None, channel_name: str) -> str |
         else:
             seat.save()
             _plan(ctx, new_turn=False)
-        ctx.table.save()
-        _after_commit(ctx)
+        _commit(ctx)
         return seat.position
 
 
@@ -846,8 +835,7 @@ def do_disconnect(table_id: int, channel_name: str) -> None:
             seat.disconnected_at = connection.seen_at if connection.seen_at < stale else now
             seat.save()
         _plan(ctx, new_turn=False)
-        ctx.table.save()
-        _after_commit(ctx)
+        _commit(ctx)
 
 
 # ----------------------------------------------------------------------------- chat
