@@ -85,9 +85,15 @@ BOT_LATENESS = timedelta(seconds=3)
 OPEN_STATUSES = (Table.Status.WAITING, Table.Status.PLAYING)
 # A second private table form sent this soon with the same options is a double submit.
 DOUBLE_SUBMIT_WINDOW = timedelta(seconds=10)
-TABLE_CLOSED = _("This table was closed: nobody had been playing at it for a while.")
 
-ENGINE_MESSAGES = {
+# Refusals that read the same wherever they happen, the engine's own codes among them.
+REFUSALS = {
+    "no_table": _("This table does not exist."),
+    "not_seated": _("You are not seated at this table."),
+    "not_host": _("Only the host can do this."),
+    "bad_seat": _("Unknown seat."),
+    "table_started": _("This match has already started."),
+    "table_closed": _("This table was closed: nobody had been playing at it for a while."),
     "not_your_turn": _("It is not your turn."),
     "not_held": _("You do not hold this card."),
     "must_follow_suit": _("You must follow the suit led."),
@@ -122,7 +128,7 @@ def _lock(table_id: Any) -> Table:
         # match) is read after the lock, so it is current.
         return Table.objects.select_for_update().get(pk=int(table_id))
     except (Table.DoesNotExist, TypeError, ValueError):
-        raise ServiceError("no_table", _("This table does not exist.")) from None
+        raise _refusal("no_table") from None
 
 
 def _lock_viewer(viewer: Viewer) -> None:
@@ -275,14 +281,18 @@ def _new_table(kind: str, viewer: Viewer, **fields) -> _Ctx:
     return _Ctx(table, seats, None, None)
 
 
+def _refusal(code: str) -> ServiceError:
+    return ServiceError(code, REFUSALS[code])
+
+
 def _engine_error(exc: IllegalAction) -> ServiceError:
-    message = ENGINE_MESSAGES.get(exc.code, _("This move is not allowed."))
+    message = REFUSALS.get(exc.code, _("This move is not allowed."))
     return ServiceError(exc.code, message)
 
 
 def _refuse_if_closed(table: Table) -> None:
     if table.status == Table.Status.ABANDONED:
-        raise ServiceError("table_closed", TABLE_CLOSED)
+        raise _refusal("table_closed")
 
 
 def _apply(ctx: _Ctx, position: str, action: dict, actor: str) -> None:
@@ -477,10 +487,10 @@ def do_join(
             raise ServiceError("ranked_table", _("Ranked tables are filled by matchmaking."))
         _refuse_if_closed(table)
         if table.status != Table.Status.WAITING:
-            raise ServiceError("table_started", _("This match has already started."))
+            raise _refusal("table_started")
         if position is not None:
             if position not in POSITIONS:
-                raise ServiceError("bad_seat", _("Unknown seat."))
+                raise _refusal("bad_seat")
             if not ctx.seats[position].is_empty:
                 raise ServiceError("seat_taken", _("This seat is taken."))
         else:
@@ -504,7 +514,7 @@ def do_leave(table_id: int, viewer: Viewer) -> None:
         table = ctx.table
         seat = _seat_of(ctx, viewer)
         if seat is None:
-            raise ServiceError("not_seated", _("You are not seated at this table."))
+            raise _refusal("not_seated")
         if table.status == Table.Status.WAITING:
             seat.clear()
             seat.save()
@@ -529,11 +539,11 @@ def do_kick(table_id: int, viewer: Viewer, position: str) -> None:
     with _atomic_ctx(table_id) as ctx:
         table = ctx.table
         if table.host_key != viewer.key:
-            raise ServiceError("not_host", _("Only the host can do this."))
+            raise _refusal("not_host")
         if table.status != Table.Status.WAITING:
-            raise ServiceError("table_started", _("This match has already started."))
+            raise _refusal("table_started")
         if position not in POSITIONS:
-            raise ServiceError("bad_seat", _("Unknown seat."))
+            raise _refusal("bad_seat")
         seat = ctx.seats[position]
         if seat.viewer_key == viewer.key or seat.is_empty:
             raise ServiceError("bad_seat", _("You cannot remove this seat's player."))
@@ -548,10 +558,10 @@ def do_start(table_id: int, viewer: Viewer) -> None:
     with _atomic_ctx(table_id) as ctx:
         table = ctx.table
         if table.host_key != viewer.key or _seat_of(ctx, viewer) is None:
-            raise ServiceError("not_host", _("Only the host can do this."))
+            raise _refusal("not_host")
         _refuse_if_closed(table)
         if table.status != Table.Status.WAITING:
-            raise ServiceError("table_started", _("This match has already started."))
+            raise _refusal("table_started")
         _start_match(ctx)
         _commit(ctx, lobby=table.kind == Table.Kind.QUICK)
 
@@ -584,7 +594,7 @@ def do_rematch(table_id: int, viewer: Viewer) -> Table:
     with _atomic_ctx(table_id) as ctx:
         table = ctx.table
         if _seat_of(ctx, viewer) is None:
-            raise ServiceError("not_seated", _("You are not seated at this table."))
+            raise _refusal("not_seated")
         if table.status not in (Table.Status.FINISHED, Table.Status.ABANDONED):
             if table.status == Table.Status.PLAYING and ctx.match and ctx.match.number > 1:
                 return table  # someone already asked for the rematch
@@ -618,7 +628,7 @@ def do_act(table_id: int, viewer: Viewer | None, action: dict, version: int | No
             )
         if table.status != Table.Status.PLAYING or ctx.engine is None:
             if table.status == Table.Status.FINISHED:
-                raise ServiceError("match_over", ENGINE_MESSAGES["match_over"])
+                raise _refusal("match_over")
             _refuse_if_closed(table)
             raise ServiceError("not_started", _("The match has not started yet."))
         _apply(ctx, seat.position, action, Action.Actor.HUMAN)
@@ -781,7 +791,7 @@ def do_connect(table_id: int, viewer: Viewer | None, channel_name: str) -> str |
     now = _now()
     key = viewer.key if viewer else ""
     if not Table.objects.filter(pk=table_id).exists():
-        raise ServiceError("no_table", _("This table does not exist."))
+        raise _refusal("no_table")
     seated = bool(key) and Seat.objects.filter(table_id=table_id, viewer_key=key).exists()
     if not seated:
         Connection.objects.update_or_create(
@@ -885,9 +895,9 @@ def do_mute(table_id: int, viewer: Viewer | None, position: Any, muted: bool) ->
     if viewer is None:
         raise ServiceError("no_identity", _("Choose a nickname first."))
     if position not in POSITIONS:
-        raise ServiceError("bad_seat", _("Unknown seat."))
+        raise _refusal("bad_seat")
     if not Table.objects.filter(pk=table_id).exists():
-        raise ServiceError("no_table", _("This table does not exist."))
+        raise _refusal("no_table")
     with transaction.atomic():
         if muted:
             Mute.objects.get_or_create(table_id=table_id, viewer_key=viewer.key, position=position)
@@ -927,7 +937,7 @@ def table_state(table_id: int, viewer: Viewer | None) -> dict:
     """The "state" frame of docs/protocol.md for this viewer (None: an anonymous spectator)."""
     table = Table.objects.select_related("match").filter(pk=table_id).first()
     if table is None:
-        raise ServiceError("no_table", _("This table does not exist."))
+        raise _refusal("no_table")
     return state.build_state(table, viewer.key if viewer else None, viewer.name if viewer else None)
 
 
