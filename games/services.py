@@ -116,9 +116,13 @@ class _Ctx:
 
     table: Table
     seats: dict[str, Seat]
-    match: Match | None
     engine: EngineMatch | None
     released: bool = False
+
+    @property
+    def match(self) -> Match | None:
+        """The table's current match (the table row names it)."""
+        return self.table.match
 
 
 def _lock(table_id: Any) -> Table:
@@ -144,15 +148,18 @@ def _lock_viewer(viewer: Viewer) -> None:
 
 def _load(table: Table) -> _Ctx:
     seats = state.load_seats(table)
-    match = table.match
-    engine = state.checkout(match) if match is not None else None
-    return _Ctx(table, seats, match, engine)
+    engine = state.checkout(table.match) if table.match is not None else None
+    return _Ctx(table, seats, engine)
+
+
+def _seat_with_key(seats: dict[str, Seat], key: str | None) -> Seat | None:
+    if not key:
+        return None
+    return next((s for s in seats.values() if s.viewer_key == key), None)
 
 
 def _seat_of(ctx: _Ctx, viewer: Viewer | None) -> Seat | None:
-    if viewer is None:
-        return None
-    return next((s for s in ctx.seats.values() if s.viewer_key == viewer.key), None)
+    return _seat_with_key(ctx.seats, viewer.key if viewer else None)
 
 
 def _now():
@@ -194,9 +201,15 @@ def _sit(seat: Seat, viewer: Viewer) -> None:
     seat.save()
 
 
-def _humans_present(ctx: _Ctx) -> bool:
-    keys = {s.viewer_key for s in ctx.seats.values() if s.viewer_key}
-    return bool(keys & state.present_keys(ctx.table.pk))
+def _humans_present(table: Table, seats: dict[str, Seat]) -> bool:
+    """Whether a seated person has a live socket at the table."""
+    keys = {s.viewer_key for s in seats.values() if s.viewer_key}
+    return bool(keys & state.present_keys(table.pk))
+
+
+def _is_seated(table_id: int, key: str | None) -> bool:
+    """A lock-free look: only a seated person's comings and goings need the table lock."""
+    return bool(key) and Seat.objects.filter(table_id=table_id, viewer_key=key).exists()
 
 
 def _schedule(task_name: str, args: tuple, countdown: float) -> None:
@@ -227,7 +240,7 @@ def _plan(ctx: _Ctx, *, new_turn: bool, bot_delay: float | None = None) -> None:
     if new_turn or table.turn_started_at is None:
         table.turn_started_at = now
     seat = ctx.seats[engine.to_move]
-    if seat.is_bot or (seat.standin and _humans_present(ctx)):
+    if seat.is_bot or (seat.standin and _humans_present(ctx.table, ctx.seats)):
         delay = settings.BOT_MOVE_DELAY if bot_delay is None else bot_delay
         table.bot_due_at = now + timedelta(seconds=delay)
         _schedule("bot_move", (table.pk, table.version), delay)
@@ -267,7 +280,6 @@ def _start_match(ctx: _Ctx) -> None:
     table.match = match
     table.status = Table.Status.PLAYING
     table.bots_at = None
-    ctx.match = match
     ctx.engine = state.checkout(match)
     _bump(ctx)
     _plan(ctx, new_turn=True)
@@ -278,7 +290,7 @@ def _new_table(kind: str, viewer: Viewer, **fields) -> _Ctx:
     seats = {p: Seat.objects.create(table=table, position=p) for p in POSITIONS}
     # Lock the new row like any other, so the rest of the service reads the same way.
     table = _lock(table.pk)
-    return _Ctx(table, seats, None, None)
+    return _Ctx(table, seats, None)
 
 
 def _refusal(code: str) -> ServiceError:
@@ -683,7 +695,7 @@ def do_bot_move(table_id: int, version: int) -> bool:
         seat = ctx.seats[position]
         if seat.is_bot:
             actor = Action.Actor.BOT
-        elif seat.standin and _humans_present(ctx):
+        elif seat.standin and _humans_present(ctx.table, ctx.seats):
             actor = Action.Actor.STANDIN
         else:
             return False
@@ -746,9 +758,9 @@ def _abandon_cutoff(now: datetime) -> datetime:
 def _last_presence(table: Table, seats: dict[str, Seat]) -> datetime | None:
     """When a seated person was last at the table: None while one is connected. A table with
     nobody seated counts from its last change, and so does a seat that missed its leaving time."""
-    humans = [s for s in seats.values() if s.is_human]
-    if {s.viewer_key for s in humans} & state.present_keys(table.pk):
+    if _humans_present(table, seats):
         return None
+    humans = [s for s in seats.values() if s.is_human]
     return max((s.disconnected_at or table.updated_at for s in humans), default=table.updated_at)
 
 
@@ -792,18 +804,12 @@ def do_connect(table_id: int, viewer: Viewer | None, channel_name: str) -> str |
     key = viewer.key if viewer else ""
     if not Table.objects.filter(pk=table_id).exists():
         raise _refusal("no_table")
-    seated = bool(key) and Seat.objects.filter(table_id=table_id, viewer_key=key).exists()
-    if not seated:
-        Connection.objects.update_or_create(
-            channel_name=channel_name,
-            defaults={"table_id": table_id, "viewer_key": key, "seen_at": now},
-        )
+    record = {"table_id": table_id, "viewer_key": key, "seen_at": now}
+    if not _is_seated(table_id, key):
+        Connection.objects.update_or_create(channel_name=channel_name, defaults=record)
         return None
     with _atomic_ctx(table_id) as ctx:
-        Connection.objects.update_or_create(
-            channel_name=channel_name,
-            defaults={"table_id": table_id, "viewer_key": key, "seen_at": now},
-        )
+        Connection.objects.update_or_create(channel_name=channel_name, defaults=record)
         seat = _seat_of(ctx, viewer)
         if seat is None:
             return None
@@ -829,13 +835,12 @@ def do_disconnect(table_id: int, channel_name: str) -> None:
     if connection is None:
         return
     key = connection.viewer_key
-    seated = bool(key) and Seat.objects.filter(table_id=table_id, viewer_key=key).exists()
-    if not seated:
+    if not _is_seated(table_id, key):
         connection.delete()
         return
     with _atomic_ctx(table_id) as ctx:
         Connection.objects.filter(channel_name=channel_name).delete()
-        seat = next((s for s in ctx.seats.values() if s.viewer_key == key), None)
+        seat = _seat_with_key(ctx.seats, key)
         if seat is None:
             return
         if key not in state.present_keys(table_id):
