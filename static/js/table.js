@@ -6,7 +6,10 @@
 const SEATS = ["N", "E", "S", "W"];
 const SUIT_SYMBOLS = { S: "♠", H: "♥", D: "♦", C: "♣" };
 const RANKS = "23456789TJQKA";
-const FLASH_MS = 1400;
+// A completed trick stays on the felt this long, even when the next trick has begun (a bot leads
+// BOT_MOVE_DELAY after the trick is taken): long enough to read the four cards and the winner.
+// Meanwhile the next trick's cards wait, and so do my cards (I could not see what was led).
+const FLASH_MS = 1500;
 const TOAST_MS = 4500;
 const CHAT_PREF_KEY = "atout-pique.chat";
 
@@ -16,6 +19,21 @@ const readJSON = (id) => {
 };
 const cfg = readJSON("table-config");
 const S = readJSON("table-strings");
+// More strings, rendered as data attributes by the template (see table.html).
+const U = (() => {
+  const node = document.getElementById("table-ui-strings");
+  const d = node ? node.dataset : {};
+  return {
+    compass: { N: d.seatN || "N", E: d.seatE || "E", S: d.seatS || "S", W: d.seatW || "W" },
+    relative: { left: d.relLeft || "←", right: d.relRight || "→", top: d.relPartner || "↑" },
+    bot: d.bot || "Bot",
+    nameAt: d.nameAt || "%(name)s (%(seat)s)",
+    takesTrick: d.takesTrick || "",
+    trickFor: d.trickFor || "%(name)s",
+    kicked: d.kicked || "",
+    watchingWaiting: d.watchingWaiting || "",
+  };
+})();
 let state = readJSON("table-state");
 
 // ---------------------------------------------------------------- small helpers
@@ -107,6 +125,7 @@ function facts(st) {
   }
   const mySeat = SEATS.includes(me.seat) ? me.seat : SEATS.includes(view.seat) ? view.seat : null;
   if (mySeat) seats[mySeat].isYou = true;
+  distinctNames(seats, mySeat);
   return {
     id: table.id,
     kind: table.kind || "quick",
@@ -125,6 +144,24 @@ function facts(st) {
   };
 }
 
+/** Give every seat a name no other seat shares. Three bots all called "Bot (Normal)" become
+ * "Bot (partner)", "Bot (on the left)", "Bot (on the right)": where they sit as this viewer sees the
+ * felt (a compass point would read backwards once the felt is turned to put the viewer at the
+ * bottom). A spectator, who sees South at the bottom, gets compass points. */
+function distinctNames(seats, mySeat) {
+  const count = {};
+  for (const pos of SEATS) count[seats[pos].name] = (count[seats[pos].name] || 0) + 1;
+  const around = positionsFor(mySeat);
+  for (const pos of SEATS) {
+    const seat = seats[pos];
+    seat.display = seat.name;
+    if (seat.kind === "empty" || seat.isYou || count[seat.name] < 2) continue;
+    const slot = Object.keys(around).find((k) => around[k] === pos);
+    const where = mySeat ? U.relative[slot] : U.compass[pos];
+    seat.display = fmt(U.nameAt, { name: seat.kind === "bot" ? U.bot : seat.name, seat: where });
+  }
+}
+
 /** A time from the state: ISO string, epoch seconds or epoch milliseconds; null if absent. */
 function parseTime(value) {
   if (value === null || value === undefined || value === "") return null;
@@ -136,6 +173,7 @@ function parseTime(value) {
 // ---------------------------------------------------------------- state kept between frames
 
 let F = facts(state);
+let wasSeated = !!F.mySeat; // a seated viewer who loses the seat before the start was removed by the host
 let clockOffset = F.serverNow ? F.serverNow - Date.now() : 0;
 let flash = null; // {trick, until}: the trick just completed, shown a moment before it is cleared
 let overlay = null; // "hand" | "last" | "over" | null
@@ -160,7 +198,7 @@ function slotOf(seat) {
 
 function seatName(seat) {
   const s = F.seats[seat];
-  return s ? s.name : seat;
+  return s ? s.display || s.name : seat;
 }
 
 function teamNames(team) {
@@ -212,10 +250,11 @@ function renderSeats() {
     const box = $(`#seat-${slot}`);
     if (!box) continue;
     const info = F.seats[seat];
-    const isTurn = !waiting && view.to_move === seat;
-    box.className = `seat seat-${slot}${isTurn ? " is-turn" : ""}${info.kind === "empty" ? " is-empty" : ""}`;
+    const isTurn = !waiting && view.to_move === seat && !flashing();
+    const tookTrick = flashing() && flash.trick.winner === seat;
+    box.className = `seat seat-${slot}${isTurn ? " is-turn" : ""}${tookTrick ? " took-trick" : ""}${info.kind === "empty" ? " is-empty" : ""}`;
     box.dataset.seat = seat;
-    const nameLine = h("div", { class: "seat-name", title: info.name }, info.name,
+    const nameLine = h("div", { class: "seat-name", title: info.name }, seatName(seat),
       info.isYou ? h("span", { class: "seat-you", text: ` ${S.you}` }) : null,
       view.dealer === seat && !waiting ? h("span", { class: "seat-dealer", title: S.dealer, "aria-label": S.dealer, text: S.dealer_short }) : null);
     const meta = h("div", { class: "seat-meta" });
@@ -228,6 +267,7 @@ function renderSeats() {
     }
     if (!info.connected && info.kind === "human") meta.append(h("span", { class: "seat-offline", text: S.offline }));
     const parts = [nameLine, meta];
+    if (tookTrick && U.takesTrick) parts.push(h("div", { class: "seat-won", text: U.takesTrick }));
     if (isTurn) {
       parts.push(h("div", { class: "seat-turn" }, h("span", { class: "seat-clock", dataset: { clock: seat } })));
       if (F.deadline) parts.push(h("div", { class: "seat-timer", dataset: { timer: seat } }, h("span")));
@@ -242,13 +282,13 @@ function renderSeats() {
       const muted = F.mutes.has(seat);
       tools.append(h("button", {
         type: "button", "aria-pressed": muted ? "true" : "false",
-        "aria-label": fmt(muted ? S.unmute_name : S.mute_name, { name: info.name }),
+        "aria-label": fmt(muted ? S.unmute_name : S.mute_name, { name: seatName(seat) }),
         text: muted ? S.unmute : S.mute, onclick: () => toggleMute(seat),
       }));
     }
     if (waiting && F.isHost && info.kind !== "empty" && !info.isYou && cfg.urls.kick) {
       tools.append(h("button", {
-        type: "button", "aria-label": fmt(S.kick_name, { name: info.name }), text: S.kick,
+        type: "button", "aria-label": fmt(S.kick_name, { name: seatName(seat) }), text: S.kick,
         onclick: () => postForm(cfg.urls.kick, { position: seat }),
       }));
     }
@@ -265,16 +305,18 @@ function renderTrick() {
   const nodes = [];
   let shown = null;
   let winner = null;
-  if (cards.length) shown = cards;
-  else if (flash && flash.until > Date.now()) {
+  if (flashing()) {
     shown = flash.trick.cards;
     winner = flash.trick.winner;
-  }
+  } else if (cards.length) shown = cards;
   if (shown) {
     for (const play of shown) {
+      const name = seatName(play.seat);
+      const label = `${cardInfo(play.card).name} — ${play.seat === winner ? fmt(U.trickFor, { name }) : name}`;
       nodes.push(h("div", { class: `trick-slot slot-${slotOf(play.seat)}${play.seat === winner ? " is-winner" : ""}` },
-        cardFace(play.card, "span", { title: seatName(play.seat) })));
+        cardFace(play.card, "span", { title: label, "aria-label": label })));
     }
+    area.classList.toggle("is-complete", !!winner);
   } else if (F.status === "waiting") {
     const note = h("div", { class: "trick-note" }, h("strong", { text: S.waiting_title }));
     const free = SEATS.filter((s) => F.seats[s].kind === "empty").length;
@@ -286,9 +328,15 @@ function renderTrick() {
     nodes.push(h("div", { class: "trick-note" }, h("strong", { text: S.bidding_title }),
       h("span", { text: fmt(S.contracts_line, contractsText()) })));
   }
+  if (!shown) area.classList.remove("is-complete");
   area.replaceChildren(...nodes);
   const broken = $("#spades-broken");
   if (broken) broken.hidden = !(view.spades_broken && view.phase === "playing");
+}
+
+/** True while a just-completed trick is held on the felt. */
+function flashing() {
+  return !!flash && flash.until > Date.now();
 }
 
 function contractsText() {
@@ -306,29 +354,49 @@ function renderHandArea() {
   const area = $("#hand-area");
   if (!area) return;
   const focused = document.activeElement;
-  const focusKey = focused && area.contains(focused) ? focused.dataset.card || focused.dataset.bid || focused.dataset.key : null;
+  const inside = !!focused && area.contains(focused);
+  const focusKey = inside ? focused.dataset.card || focused.dataset.bid || focused.dataset.key || focused.id : null;
   const parts = [];
-  parts.push(h("p", { class: `hand-prompt${isMyTurn() ? " is-you" : ""}`, id: "hand-prompt", text: promptText() }));
-  if (F.status === "waiting") parts.push(waitingPanel());
-  if (F.mySeat && view.phase === "bidding" && (legalBids().length || canLook())) parts.push(bidPanel());
+  const urgent = view.phase === "playing" ? canPlayNow() : isMyTurn();
+  parts.push(h("p", { class: `hand-prompt${urgent ? " is-you" : ""}`, id: "hand-prompt", text: promptText() }));
+  if (F.status === "waiting" && F.mySeat) parts.push(waitingPanel());
   if (F.mySeat && view.phase !== "over" && F.status !== "waiting") parts.push(handRow());
+  if (F.mySeat && view.phase === "bidding" && (legalBids().length || canLook())) parts.push(bidPanel());
   area.replaceChildren(...parts.filter(Boolean));
-  if (focusKey) {
-    const again = area.querySelector(`[data-card="${focusKey}"], [data-bid="${focusKey}"], [data-key="${focusKey}"]`);
-    if (again && !again.disabled) again.focus();
-  }
+  if (inside) restoreFocus(area, focusKey);
   if (isMyTurn() && view.phase === "bidding" && view.hand && !view.hand_hidden) loadHint();
+}
+
+/** Keep a keyboard player's focus in the hand area across renders: the same button if it is still
+ * there and enabled, else the first playable card, else the hand itself (arrows work from there). */
+function restoreFocus(area, key) {
+  const same = key ? area.querySelector(`[data-card="${key}"], [data-bid="${key}"], [data-key="${key}"], #${CSS.escape(key)}`) : null;
+  if (same && !same.disabled) {
+    same.focus();
+    return;
+  }
+  const target = area.querySelector(".hand button.card:not([disabled])") || area.querySelector(".bid-panel button:not([disabled])") || area.querySelector("#hand");
+  if (target) target.focus({ preventScroll: true });
 }
 
 function isMyTurn() {
   return !!F.mySeat && state.view && state.view.to_move === F.mySeat && F.status !== "waiting";
 }
 
+/** My turn to play, and the felt shows the trick I play to (not the one just taken). */
+function canPlayNow() {
+  return isMyTurn() && (state.view || {}).phase === "playing" && !flashing();
+}
+
 function promptText() {
   const view = state.view || {};
-  if (!F.mySeat) return F.status === "waiting" ? "" : S.spectating;
+  if (!F.mySeat) {
+    if (F.status !== "waiting") return S.spectating;
+    return wasSeated && U.kicked ? U.kicked : U.watchingWaiting;
+  }
   if (F.status === "waiting") return "";
   if (view.phase === "over") return "";
+  if (flashing() && view.phase === "playing") return fmt(U.trickFor, { name: seatName(flash.trick.winner) });
   if (isMyTurn()) return view.phase === "bidding" ? S.your_bid : S.your_play;
   if (view.to_move) return fmt(view.phase === "bidding" ? S.waiting_bid : S.waiting_play, { name: seatName(view.to_move) });
   return "";
@@ -368,7 +436,8 @@ function bidPanel() {
   const bids = legalBids();
   const mine = isMyTurn();
   const panel = h("section", { class: "bid-panel", "aria-labelledby": "bid-title" });
-  panel.append(h("h2", { id: "bid-title", text: mine ? S.bid_title : S.bid_wait }));
+  // When it is my turn the prompt above already says so: the title is for screen readers only.
+  panel.append(h("h2", { id: "bid-title", class: mine ? "visually-hidden" : null, text: mine ? S.bid_title : S.bid_wait }));
   if (mine && !view.hand_hidden) {
     const grid = h("div", { class: "bid-grid", role: "group", "aria-label": S.bid_title });
     for (let n = 0; n <= 13; n++) {
@@ -408,7 +477,7 @@ function formatNumber(x) {
 
 function handRow() {
   const view = state.view || {};
-  const row = h("div", { class: "hand", role: "group", "aria-label": S.your_hand, id: "hand" });
+  const row = h("div", { class: "hand", role: "group", "aria-label": S.your_hand, id: "hand", tabindex: "-1" });
   if (view.hand_hidden || !view.hand) {
     const n = (view.hand_counts && view.hand_counts[F.mySeat]) || 13;
     for (let i = 0; i < n; i++) row.append(cardBack());
@@ -416,7 +485,7 @@ function handRow() {
     return row;
   }
   const playable = legalCards();
-  const myPlay = isMyTurn() && view.phase === "playing";
+  const myPlay = isMyTurn() && view.phase === "playing" && !flashing();
   if (!myPlay) row.classList.add("is-waiting");
   let firstEnabled = true;
   for (const code of view.hand) {
@@ -440,7 +509,7 @@ function onHandKey(event) {
   const cards = [...event.currentTarget.querySelectorAll("button.card:not([disabled])")];
   if (!cards.length) return;
   event.preventDefault();
-  let i = cards.indexOf(document.activeElement);
+  let i = cards.indexOf(document.activeElement); // -1 when the focus is on the hand itself
   const step = keys[event.key];
   if (step === "first") i = 0;
   else if (step === "last") i = cards.length - 1;
@@ -489,8 +558,9 @@ function contractCell(team) {
   const view = state.view || {};
   const c = view.contracts && view.contracts[team];
   const nils = teamSeats(team).filter((s) => view.bids && (view.bids[s] === "nil" || view.bids[s] === "blind_nil"));
-  const text = c === null || c === undefined ? "–" : String(c);
-  return nils.length ? `${text} + ${nils.map((s) => bidLabel(view.bids[s])).join(", ")}` : text;
+  const nilText = nils.map((s) => bidLabel(view.bids[s])).join(" + ");
+  if (c === null || c === undefined) return nils.length ? `${nilText} + …` : "–";
+  return nils.length ? `${c} + ${nilText}` : String(c);
 }
 
 /** The scoring of one finished hand, line by line, for both partnerships (history entry). */
@@ -529,7 +599,7 @@ function renderOverlay() {
   const view = state.view || {};
   if (view.phase === "over" && view.result && overlay !== "last") overlay = "over";
   else if (overlay === "over" && view.phase !== "over") overlay = null; // a rematch has begun
-  if (!overlay) {
+  if (!overlay || (overlay === "hand" && flashing())) { // the hand's last trick is shown first
     layer.hidden = true;
     layer.replaceChildren();
     return;
@@ -558,7 +628,7 @@ function renderOverlay() {
     const result = view.result || {};
     const won = F.mySeat ? teamOf(F.mySeat) === result.winner : null;
     card.append(h("h2", { id: "overlay-title", text: S.match_over }));
-    card.append(h("p", { class: "winner-line", text: won === true ? S.you_won : won === false ? S.you_lost : fmt(S.winner_is, { team: teamLabel(result.winner) }) }));
+    card.append(h("p", { class: `winner-line${won === false ? " is-lost" : ""}`, text: won === true ? S.you_won : won === false ? S.you_lost : fmt(S.winner_is, { team: teamLabel(result.winner) }) }));
     const scores = result.scores || {};
     card.append(h("p", { text: teams.map((t) => fmt(S.team_score, { team: teamLabel(t), score: scores[t] ?? "" })).join(" — ") }));
     card.append(h("p", { class: "overlay-note", text: S.final_note }));
@@ -617,7 +687,7 @@ function tick() {
   }
   if (flash && flash.until <= Date.now()) {
     flash = null;
-    renderTrick();
+    render();
   }
   void view;
 }
@@ -630,6 +700,7 @@ function announceTurn() {
     text = isMyTurn() ? (view.phase === "bidding" ? S.your_bid : S.your_play)
       : fmt(view.phase === "bidding" ? S.waiting_bid : S.waiting_play, { name: seatName(view.to_move) });
   }
+  if (flashing()) text = `${fmt(U.trickFor, { name: seatName(flash.trick.winner) })}. ${text}`;
   if (text && text !== lastAnnounced) {
     lastAnnounced = text;
     const live = $("#turn-announcer");
@@ -652,6 +723,7 @@ function applyState(frame) {
   if (typeof frame.version === "number" && typeof state.version === "number" && frame.version < state.version) return;
   const before = state;
   state = frame;
+  if (F.mySeat) wasSeated = true;
   F = facts(state);
   if (F.serverNow) clockOffset = F.serverNow - Date.now();
   pending = false;
