@@ -12,11 +12,12 @@ status, actions, stand-ins); presence (connected flags) and deadlines may change
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import logging
 import random
 import secrets
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager, suppress
 from dataclasses import dataclass
 from datetime import datetime, timedelta
@@ -348,6 +349,20 @@ def _atomic_ctx(table_id: Any) -> Iterator[_Ctx]:
         _release(ctx)
 
 
+def _quiet(service: Callable[..., bool]) -> Callable[..., bool]:
+    """For the services behind tasks and the sweep: a refusal (the table is gone) only means
+    there is nothing to do."""
+
+    @functools.wraps(service)
+    def run(*args: Any) -> bool:
+        try:
+            return service(*args)
+        except ServiceError:
+            return False
+
+    return run
+
+
 def _release(ctx: _Ctx | None) -> None:
     if ctx is not None and ctx.engine is not None and ctx.match is not None and not ctx.released:
         ctx.released = True
@@ -578,25 +593,23 @@ def do_start(table_id: int, viewer: Viewer) -> None:
         _commit(ctx, lobby=table.kind == Table.Kind.QUICK)
 
 
+@_quiet
 def do_fill_bots(table_id: int) -> bool:
     """Quick tables: once ``bots_at`` has passed, bots take the empty seats and the match starts.
     Idempotent (does nothing before the deadline or once started). Locks the table row."""
-    try:
-        with _atomic_ctx(table_id) as ctx:
-            table = ctx.table
-            if table.status != Table.Status.WAITING or table.bots_at is None:
-                return False
-            if _now() + EARLY_TOLERANCE < table.bots_at:
-                return False
-            if not any(s.is_human for s in ctx.seats.values()):
-                table.bots_at = None
-                table.save()
-                return False
-            _start_match(ctx)
-            _commit(ctx, lobby=True)
-            return True
-    except ServiceError:
-        return False
+    with _atomic_ctx(table_id) as ctx:
+        table = ctx.table
+        if table.status != Table.Status.WAITING or table.bots_at is None:
+            return False
+        if _now() + EARLY_TOLERANCE < table.bots_at:
+            return False
+        if not any(s.is_human for s in ctx.seats.values()):
+            table.bots_at = None
+            table.save()
+            return False
+        _start_match(ctx)
+        _commit(ctx, lobby=True)
+        return True
 
 
 def do_rematch(table_id: int, viewer: Viewer) -> Table:
@@ -704,29 +717,27 @@ def do_bot_move(table_id: int, version: int) -> bool:
         return True
 
 
+@_quiet
 def do_expire_turn(table_id: int) -> bool:
     """The person to move has run out of time (turn timer, or disconnected past the grace
     period): a Normal bot stands in for them from now on until they are back. Idempotent: does
     nothing before the stored deadline. Locks the table row."""
-    try:
-        with _atomic_ctx(table_id) as ctx:
-            table = ctx.table
-            deadline = table.turn_deadline
-            if table.status != Table.Status.PLAYING or deadline is None or ctx.engine is None:
-                return False
-            if _now() + EARLY_TOLERANCE < deadline:
-                return False
-            seat = ctx.seats[ctx.engine.to_move]
-            if not seat.is_human or seat.standin:
-                return False
-            seat.standin = True
-            seat.save()
-            _bump(ctx)
-            _plan(ctx, new_turn=False, bot_delay=0)
-            _commit(ctx)
-            return True
-    except ServiceError:
-        return False
+    with _atomic_ctx(table_id) as ctx:
+        table = ctx.table
+        deadline = table.turn_deadline
+        if table.status != Table.Status.PLAYING or deadline is None or ctx.engine is None:
+            return False
+        if _now() + EARLY_TOLERANCE < deadline:
+            return False
+        seat = ctx.seats[ctx.engine.to_move]
+        if not seat.is_human or seat.standin:
+            return False
+        seat.standin = True
+        seat.save()
+        _bump(ctx)
+        _plan(ctx, new_turn=False, bot_delay=0)
+        _commit(ctx)
+        return True
 
 
 def do_reclaim(table_id: int, viewer: Viewer) -> bool:
@@ -749,49 +760,6 @@ def _take_back(ctx: _Ctx, seat: Seat) -> None:
     _bump(ctx)
     my_turn = ctx.engine is not None and ctx.engine.to_move == seat.position
     _plan(ctx, new_turn=my_turn)
-
-
-def _abandon_cutoff(now: datetime) -> datetime:
-    return now - timedelta(minutes=settings.ABANDONED_TABLE_MINUTES)
-
-
-def _last_presence(table: Table, seats: dict[str, Seat]) -> datetime | None:
-    """When a seated person was last at the table: None while one is connected. A table with
-    nobody seated counts from its last change, and so does a seat that missed its leaving time."""
-    if _humans_present(table, seats):
-        return None
-    humans = [s for s in seats.values() if s.is_human]
-    return max((s.disconnected_at or table.updated_at for s in humans), default=table.updated_at)
-
-
-def _is_abandoned(table: Table, seats: dict[str, Seat], now: datetime) -> bool:
-    if table.status not in OPEN_STATUSES:
-        return False
-    cutoff = _abandon_cutoff(now)
-    last = _last_presence(table, seats)
-    return table.updated_at <= cutoff and last is not None and last <= cutoff
-
-
-def do_close_abandoned(table_id: int) -> bool:
-    """Close a waiting or playing table where no seated person has been connected for
-    ABANDONED_TABLE_MINUTES (a match paused for good, a quick table everyone left): its status
-    becomes "abandoned", its deadlines are cleared and it leaves the lobby. Idempotent; checks
-    without a lock first, then again under the table lock."""
-    table = Table.objects.filter(pk=table_id).first()
-    if table is None or not _is_abandoned(table, state.load_seats(table), _now()):
-        return False
-    try:
-        with _atomic_ctx(table_id) as ctx:
-            table = ctx.table
-            if not _is_abandoned(table, ctx.seats, _now()):
-                return False
-            table.status = Table.Status.ABANDONED
-            table.bots_at = table.bot_due_at = table.turn_started_at = table.turn_deadline = None
-            _bump(ctx)
-            _commit(ctx, lobby=table.kind == Table.Kind.QUICK)
-            return True
-    except ServiceError:
-        return False
 
 
 # ----------------------------------------------------------------------------- presence
@@ -990,6 +958,47 @@ def open_quick_tables() -> list[dict]:
 
 
 # ----------------------------------------------------------------------------- sweep
+
+
+def _abandon_cutoff(now: datetime) -> datetime:
+    return now - timedelta(minutes=settings.ABANDONED_TABLE_MINUTES)
+
+
+def _last_presence(table: Table, seats: dict[str, Seat]) -> datetime | None:
+    """When a seated person was last at the table: None while one is connected. A table with
+    nobody seated counts from its last change, and so does a seat that missed its leaving time."""
+    if _humans_present(table, seats):
+        return None
+    humans = [s for s in seats.values() if s.is_human]
+    return max((s.disconnected_at or table.updated_at for s in humans), default=table.updated_at)
+
+
+def _is_abandoned(table: Table, seats: dict[str, Seat], now: datetime) -> bool:
+    if table.status not in OPEN_STATUSES:
+        return False
+    cutoff = _abandon_cutoff(now)
+    last = _last_presence(table, seats)
+    return table.updated_at <= cutoff and last is not None and last <= cutoff
+
+
+@_quiet
+def do_close_abandoned(table_id: int) -> bool:
+    """Close a waiting or playing table where no seated person has been connected for
+    ABANDONED_TABLE_MINUTES (a match paused for good, a quick table everyone left): its status
+    becomes "abandoned", its deadlines are cleared and it leaves the lobby. Idempotent; checks
+    without a lock first, then again under the table lock."""
+    table = Table.objects.filter(pk=table_id).first()
+    if table is None or not _is_abandoned(table, state.load_seats(table), _now()):
+        return False
+    with _atomic_ctx(table_id) as ctx:
+        table = ctx.table
+        if not _is_abandoned(table, ctx.seats, _now()):
+            return False
+        table.status = Table.Status.ABANDONED
+        table.bots_at = table.bot_due_at = table.turn_started_at = table.turn_deadline = None
+        _bump(ctx)
+        _commit(ctx, lobby=table.kind == Table.Kind.QUICK)
+        return True
 
 
 def sweep() -> dict[str, int]:
