@@ -151,16 +151,15 @@ class TableConsumer(AsyncWebsocketConsumer):
         frame = event["frame"]
         if frame["version"] < self.sent_version:
             return  # an older broadcast overtaken by one already sent
-        host = bool(self.key) and event["host_key"] == self.key
         self.standin = mine in event["standins"]
-        frame["table"]["me"] = {
-            "seat": mine,
-            "name": self.viewer.name if self.viewer else None,
-            "host": host,
-            "mutes": sorted(self.mutes),
-            "standin": self.standin,
-            "invite_token": event["invite_token"] if host and event["invite_token"] else None,
-        }
+        frame["table"]["me"] = state.me_part(
+            seat=mine,
+            name=self.viewer.name if self.viewer else None,
+            host=bool(self.key) and event["host_key"] == self.key,
+            mutes=self.mutes,
+            standin=self.standin,
+            invite_token=event["invite_token"],
+        )
         self.sent_version = frame["version"]
         await self.send_json(_localize(frame, self.lang))
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import threading
 from collections import OrderedDict
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from datetime import timedelta
 from typing import Any
@@ -194,14 +194,34 @@ def me_facts(
     position = None
     if viewer_key:
         position = next((p for p in POSITIONS if seats[p].viewer_key == viewer_key), None)
-    host = bool(viewer_key) and viewer_key == table.host_key
+    return me_part(
+        seat=position,
+        name=name,
+        host=bool(viewer_key) and viewer_key == table.host_key,
+        mutes=mutes,
+        standin=bool(position and seats[position].standin),
+        invite_token=table.invite_token,
+    )
+
+
+def me_part(
+    *,
+    seat: str | None,
+    name: str | None,
+    host: bool,
+    mutes: Iterable[str],
+    standin: bool,
+    invite_token: str,
+) -> dict[str, Any]:
+    """The "me" part of a state frame, whether built from the database or by a consumer from a
+    broadcast: the invitation token is shown to the host only."""
     return {
-        "seat": position,
+        "seat": seat,
         "name": name,
         "host": host,
         "mutes": sorted(mutes),
-        "standin": bool(position and seats[position].standin),
-        "invite_token": table.invite_token if host and table.invite_token else None,
+        "standin": standin,
+        "invite_token": invite_token if host and invite_token else None,
     }
 
 
