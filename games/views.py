@@ -8,6 +8,7 @@ JSON back. Every refusal comes from games.services as a ServiceError with a tran
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 from urllib.parse import urlencode
 
@@ -22,7 +23,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 
 from games.engine import CARD_CODES
 from games.identity import viewer_from_request
-from games.models import Table
+from games.models import POSITIONS, Table
 from games.services import (
     ServiceError,
     do_join,
@@ -60,6 +61,21 @@ def _done(request: HttpRequest, pk: int, error: ServiceError | None = None, to: 
     if error is not None:
         messages.error(request, str(error.message))
     return redirect(target)
+
+
+def _call(
+    request: HttpRequest, pk: int, service: Callable[..., Any], *args: Any, to: str | None = None
+) -> HttpResponse:
+    """Run one service on the table for the visitor and answer: its refusal, or done."""
+    try:
+        service(pk, *args)
+    except ServiceError as exc:
+        return _done(request, pk, exc)
+    return _done(request, pk, to=to)
+
+
+def _not_host(request: HttpRequest, pk: int) -> HttpResponse:
+    return _done(request, pk, ServiceError("not_host", _("Only the host can do that.")))
 
 
 def _nickname_first(request: HttpRequest) -> HttpResponse:
@@ -307,12 +323,8 @@ def start(request: HttpRequest, pk: int) -> HttpResponse:
     """The host starts the match now; bots take the free seats."""
     viewer = viewer_from_request(request)
     if viewer is None:
-        return _done(request, pk, ServiceError("not_host", _("Only the host can do that.")))
-    try:
-        do_start(pk, viewer)
-    except ServiceError as exc:
-        return _done(request, pk, exc)
-    return _done(request, pk)
+        return _not_host(request, pk)
+    return _call(request, pk, do_start, viewer)
 
 
 @require_POST
@@ -321,26 +333,19 @@ def kick(request: HttpRequest, pk: int) -> HttpResponse:
     viewer = viewer_from_request(request)
     position = request.POST.get("position", "")
     if viewer is None:
-        return _done(request, pk, ServiceError("not_host", _("Only the host can do that.")))
-    if position not in ("N", "E", "S", "W"):
+        return _not_host(request, pk)
+    if position not in POSITIONS:
         return _done(request, pk, ServiceError("bad_seat", _("There is no such seat.")))
-    try:
-        do_kick(pk, viewer, position)
-    except ServiceError as exc:
-        return _done(request, pk, exc)
-    return _done(request, pk)
+    return _call(request, pk, do_kick, viewer, position)
 
 
 @require_POST
 def leave(request: HttpRequest, pk: int) -> HttpResponse:
     """Leave the table and go back to the lobby."""
     viewer = viewer_from_request(request)
-    if viewer is not None:
-        try:
-            do_leave(pk, viewer)
-        except ServiceError as exc:
-            return _done(request, pk, exc)
-    return _done(request, pk, to=reverse("lobby:index"))
+    if viewer is None:
+        return _done(request, pk, to=reverse("lobby:index"))
+    return _call(request, pk, do_leave, viewer, to=reverse("lobby:index"))
 
 
 @require_POST

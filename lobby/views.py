@@ -18,7 +18,7 @@ from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 
-from games.identity import set_guest_nickname, viewer_from_request
+from games.identity import Viewer, set_guest_nickname, viewer_from_request
 from games.services import (
     ServiceError,
     do_create_private_table,
@@ -79,6 +79,11 @@ def quick_play(request: HttpRequest) -> HttpResponse:
     viewer = viewer_from_request(request)
     if viewer is None:
         return redirect(nickname_url(NEXT_QUICK_PLAY))
+    return _seat_at_quick_table(request, viewer)
+
+
+def _seat_at_quick_table(request: HttpRequest, viewer: Viewer) -> HttpResponse:
+    """Go to the quick table the visitor sits at now (back to the lobby with the reason if not)."""
     try:
         table = do_quick_play(viewer)
     except ServiceError as exc:
@@ -129,12 +134,7 @@ def nickname(request: HttpRequest) -> HttpResponse:
 def _continue(request: HttpRequest, next_value: str | None, viewer) -> HttpResponse:
     """After the nickname: seat at a quick table, or go back to the page that asked for it."""
     if next_value == NEXT_QUICK_PLAY and viewer is not None:
-        try:
-            table = do_quick_play(viewer)
-        except ServiceError as exc:
-            messages.error(request, exc.message)
-            return redirect("lobby:index")
-        return redirect(table_url(table))
+        return _seat_at_quick_table(request, viewer)
     if next_value and next_value != NEXT_QUICK_PLAY:
         return HttpResponseRedirect(next_value)
     return redirect("lobby:index")
