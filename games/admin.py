@@ -35,8 +35,22 @@ class MatchInline(ReadOnlyInline):
     readonly_fields = fields
 
 
+class ServiceOwnedAdmin(admin.ModelAdmin):
+    """Rows the services create: the admin never adds one."""
+
+    def has_add_permission(self, request) -> bool:
+        return False
+
+
+class LogAdmin(ServiceOwnedAdmin):
+    """A record of what happened: shown, never edited."""
+
+    def has_change_permission(self, request, obj=None) -> bool:
+        return False
+
+
 @admin.register(Table)
-class TableAdmin(admin.ModelAdmin):
+class TableAdmin(ServiceOwnedAdmin):
     list_display = ("id", "kind", "status", "bot_level", "turn_seconds", "version", "created_at")
     list_filter = ("kind", "status", "bot_level")
     search_fields = ("=id", "seats__nickname", "host_key")
@@ -61,41 +75,26 @@ class TableAdmin(admin.ModelAdmin):
     inlines = [SeatInline, MatchInline]
     date_hierarchy = "created_at"
 
-    def has_add_permission(self, request) -> bool:
-        return False
-
 
 @admin.register(Match)
-class MatchAdmin(admin.ModelAdmin):
+class MatchAdmin(LogAdmin):
     list_display = ("id", "table", "number", "action_count", "created_at", "finished_at")
     readonly_fields = [f.name for f in Match._meta.fields]
     search_fields = ("=table__id",)
 
-    def has_add_permission(self, request) -> bool:
-        return False
-
-    def has_change_permission(self, request, obj=None) -> bool:
-        return False
-
 
 @admin.register(Action)
-class ActionAdmin(admin.ModelAdmin):
+class ActionAdmin(LogAdmin):
     list_display = ("match", "seq", "seat", "payload", "actor", "created_at")
     list_filter = ("actor",)
     search_fields = ("=match__id",)
-
-    def has_add_permission(self, request) -> bool:
-        return False
-
-    def has_change_permission(self, request, obj=None) -> bool:
-        return False
 
     def has_delete_permission(self, request, obj=None) -> bool:
         return False
 
 
 @admin.register(ChatMessage)
-class ChatMessageAdmin(admin.ModelAdmin):
+class ChatMessageAdmin(ServiceOwnedAdmin):
     list_display = ("created_at", "table", "position", "author_name", "text", "hidden")
     list_filter = ("hidden",)
     search_fields = ("text", "author_name", "author_key", "=table__id")
@@ -103,9 +102,6 @@ class ChatMessageAdmin(admin.ModelAdmin):
     fields = (*readonly_fields, "hidden")
     actions = ["hide", "unhide"]
     date_hierarchy = "created_at"
-
-    def has_add_permission(self, request) -> bool:
-        return False
 
     def save_model(self, request, obj, form, change) -> None:
         if change and "hidden" in form.changed_data:
@@ -135,13 +131,10 @@ class ChatMessageAdmin(admin.ModelAdmin):
 
 
 @admin.register(Mute)
-class MuteAdmin(admin.ModelAdmin):
+class MuteAdmin(ServiceOwnedAdmin):
     list_display = ("table", "viewer_key", "position", "created_at")
     search_fields = ("viewer_key", "=table__id")
     readonly_fields = ("table", "viewer_key", "position", "created_at")
-
-    def has_add_permission(self, request) -> bool:
-        return False
 
 
 @admin.register(Silence)
