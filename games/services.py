@@ -65,9 +65,13 @@ __all__ = [
     "do_reclaim",
     "do_rematch",
     "do_start",
+    "do_touch",
     "open_quick_tables",
+    "rules_summary",
+    "set_chat_hidden",
     "sweep",
     "table_state",
+    "visible_chat",
 ]
 
 log = logging.getLogger(__name__)
