@@ -3,18 +3,10 @@
 from __future__ import annotations
 
 import pytest
+from browser_support import launch_chromium
 from rules_pages_support import url_of
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
-
-CHROMIUM_ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-]
 
 PHONE_PAGES = [
     ("home", "fr"),
@@ -34,9 +26,7 @@ def browser(live_server, monkeypatch):
     playwright_api = pytest.importorskip("playwright.sync_api")
     monkeypatch.setenv("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
     with playwright_api.sync_playwright() as playwright:
-        chromium = playwright.chromium.launch(
-            executable_path="/usr/bin/chromium", headless=True, args=CHROMIUM_ARGS
-        )
+        chromium = launch_chromium(playwright)
         yield chromium
         chromium.close()
 

@@ -12,6 +12,7 @@ from pathlib import Path
 from urllib.parse import urlparse
 
 import pytest
+from browser_support import launch_chromium
 from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.core.files.uploadedfile import SimpleUploadedFile
@@ -246,16 +247,6 @@ def test_the_admin_refuses_an_invalid_youtube_id(admin_client):
     assert "youtube_id" in response.context["adminform"].form.errors
 
 
-CHROMIUM_ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-]
-
-
 @pytest.mark.browser
 def test_in_a_browser_youtube_is_contacted_only_after_a_click(live_server, transactional_db):
     from playwright.sync_api import sync_playwright
@@ -272,9 +263,7 @@ def test_in_a_browser_youtube_is_contacted_only_after_a_click(live_server, trans
             route.continue_()
 
     with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(
-            executable_path="/usr/bin/chromium", headless=True, args=CHROMIUM_ARGS
-        )
+        browser = launch_chromium(playwright)
         try:
             page = browser.new_page()
             page.route("**/*", guard)

