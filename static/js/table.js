@@ -30,6 +30,7 @@ const U = (() => {
     nameAt: d.nameAt || "%(name)s (%(seat)s)",
     takesTrick: d.takesTrick || "",
     trickFor: d.trickFor || "%(name)s",
+    contractsTeams: d.contractsTeams || "%(ns)s / %(ew)s",
     kicked: d.kicked || "",
     watchingWaiting: d.watchingWaiting || "",
   };
@@ -233,6 +234,8 @@ function render() {
 function renderBanner() {
   const away = $("#standin-banner");
   if (away) away.hidden = !F.standin;
+  const leave = $("#leave-form");
+  if (leave) leave.hidden = !F.mySeat;
   const status = $("#table-status");
   if (!status) return;
   const view = state.view || {};
@@ -325,8 +328,8 @@ function renderTrick() {
     else if (!F.isHost) note.append(h("br"), h("span", { text: S.host_will_start }));
     nodes.push(note);
   } else if (view.phase === "bidding") {
-    nodes.push(h("div", { class: "trick-note" }, h("strong", { text: S.bidding_title }),
-      h("span", { text: fmt(S.contracts_line, contractsText()) })));
+    const line = F.mySeat ? fmt(S.contracts_line, contractsText()) : fmt(U.contractsTeams, contractsText());
+    nodes.push(h("div", { class: "trick-note" }, h("strong", { text: S.bidding_title }), h("span", { text: line })));
   }
   if (!shown) area.classList.remove("is-complete");
   area.replaceChildren(...nodes);
@@ -346,7 +349,10 @@ function contractsText() {
     const c = view.contracts && view.contracts[team];
     out[team] = c === null || c === undefined ? "…" : String(c);
   }
-  return { us: out[F.mySeat ? teamOf(F.mySeat) : "NS"], them: out[F.mySeat ? (teamOf(F.mySeat) === "NS" ? "EW" : "NS") : "EW"] };
+  return {
+    us: out[F.mySeat ? teamOf(F.mySeat) : "NS"], them: out[F.mySeat ? (teamOf(F.mySeat) === "NS" ? "EW" : "NS") : "EW"],
+    ns: out.NS, ew: out.EW,
+  };
 }
 
 function renderHandArea() {
