@@ -605,7 +605,7 @@ function renderOverlay() {
   const view = state.view || {};
   if (view.phase === "over" && view.result && overlay !== "last") overlay = "over";
   else if (overlay === "over" && view.phase !== "over") overlay = null; // a rematch has begun
-  if (!overlay || (overlay === "hand" && flashing())) { // the hand's last trick is shown first
+  if (!overlay || (overlay !== "last" && flashing())) { // the hand's last trick is shown first
     layer.hidden = true;
     layer.replaceChildren();
     return;
@@ -637,7 +637,6 @@ function renderOverlay() {
     card.append(h("p", { class: `winner-line${won === false ? " is-lost" : ""}`, text: won === true ? S.you_won : won === false ? S.you_lost : fmt(S.winner_is, { team: teamLabel(result.winner) }) }));
     const scores = result.scores || {};
     card.append(h("p", { text: teams.map((t) => fmt(S.team_score, { team: teamLabel(t), score: scores[t] ?? "" })).join(" — ") }));
-    card.append(h("p", { class: "overlay-note", text: S.final_note }));
     const actions = h("div", { class: "overlay-actions" });
     actions.append(h("a", { class: "btn", href: cfg.urls.lobby, text: S.back_to_lobby }));
     if (F.mySeat && cfg.urls.rematch) {
@@ -647,6 +646,10 @@ function renderOverlay() {
       actions.append(form);
     }
     card.append(actions);
+    const lastHand = (view.history || []).at(-1);
+    card.append(h("p", { class: "overlay-note final-note", text: S.final_note }));
+    // On a phone the sheet covers the scores panel: the last hand's detail goes in the sheet.
+    if (lastHand) card.append(breakdown(lastHand, teams, "breakdown-over"));
   }
   layer.replaceChildren(card);
   layer.hidden = false;
