@@ -31,9 +31,9 @@ from games.bots.tournament import run_tournament
 
 PAIRINGS = {
     "normal_vs_easy": (("normal", "normal"), ("easy", "easy"), 400, 0.80, None),
-    "hard_vs_normal": (("hard", "hard"), ("normal", "normal"), 400, 0.60, (0.5, 0.6)),
+    "hard_vs_normal": (("hard", "hard"), ("normal", "normal"), 400, 0.60, (0.55, 0.65)),
     "hard_partner": (("hard", "normal"), ("normal", "normal"), 200, 0.55, (0.5, 0.6)),
-    "cheat_vs_hard": (("hard_cheat", "hard_cheat"), ("hard", "hard"), 100, None, None),
+    "cheat_vs_hard": (("hard_cheat", "hard_cheat"), ("hard", "hard"), 50, None, None),
 }
 QUICK = {"normal_vs_easy": 100, "hard_vs_normal": 10, "hard_partner": 10, "cheat_vs_hard": 5}
 

@@ -110,7 +110,11 @@ def nil_risk(hand: list[str]) -> float:
     Big unguarded cards are dangerous; low cards and short suits of low cards are protection.
     The ace of spades can never be lost, so it makes nil impossible (infinite risk).
     """
-    by = _ranks_by_suit(hand)
+    return nil_risk_ranks(_ranks_by_suit(hand))
+
+
+def nil_risk_ranks(by: dict[str, list[int]]) -> float:
+    """``nil_risk`` of a hand given as suit letter -> ranks (0 = two .. 12 = ace), descending."""
     sp = by[SPADE]
     if ACE in sp:
         return float("inf")
@@ -131,22 +135,20 @@ def nil_risk(hand: list[str]) -> float:
         ranks = by[s]
         n = len(ranks)
         lows = sum(1 for r in ranks if r <= 5)  # 2..7 protect
-        for i, r in enumerate(ranks):
+        for r in ranks:
             if r < 8:  # below ten: only a risk in a long suit with no small cards under it
                 continue
             # Cards under this one guard it: the more low cards, the easier to duck.
             guards = sum(1 for x in ranks if x < r)
             base = {ACE: 2.2, KING: 1.4, QUEEN: 0.9, JACK: 0.55}.get(r, 0.3)
             risk += base / (1.0 + 0.9 * guards)
-            del i
         if n >= 5 and lows < 3:
             risk += 0.4
     return risk
 
 
-def estimate_tricks(hand: list[str]) -> TrickEstimate:
-    """Estimate the tricks ``hand`` should take on its own, and the bid it suggests."""
-    by = _ranks_by_suit(hand)
+def estimate_parts(by: dict[str, list[int]]) -> tuple[float, float, float]:
+    """(spades, side, ruffs) of a hand given as suit letter -> ranks, descending."""
     spades, used = _spade_tricks(by[SPADE])
     side = sum(_side_tricks(by[s]) for s in "HDC")
     spare = len(by[SPADE]) - used
@@ -160,6 +162,13 @@ def estimate_tricks(hand: list[str]) -> TrickEstimate:
         elif n == 2:
             ruff_potential += 0.25
     ruffs = min(ruff_potential, 0.8 * max(0, spare))
+    return spades, side, ruffs
+
+
+def estimate_tricks(hand: list[str]) -> TrickEstimate:
+    """Estimate the tricks ``hand`` should take on its own, and the bid it suggests."""
+    by = _ranks_by_suit(hand)
+    spades, side, ruffs = estimate_parts(by)
     total = spades + side + ruffs
     return TrickEstimate(
         spades=round(spades, 2),
@@ -167,5 +176,5 @@ def estimate_tricks(hand: list[str]) -> TrickEstimate:
         ruffs=round(ruffs, 2),
         total=round(total, 2),
         bid=max(0, min(13, int(total + 0.5))),
-        nil_risk=round(nil_risk(hand), 2),
+        nil_risk=round(nil_risk_ranks(by), 2),
     )

@@ -12,11 +12,11 @@ from __future__ import annotations
 import math
 import random
 
-from games.engine.cards import CARD_CODES, CARD_INDEX, SEAT_INDEX, SEATS, bid_to_int
+from games.engine.cards import CARD_INDEX, SEAT_INDEX, SEATS, bid_to_int
 from games.engine.hand import HandState
 from games.engine.rules import Rules
 
-from .estimate import estimate_tricks, nil_risk
+from .estimate import estimate_parts, nil_risk_ranks
 from .knowledge import NIL_BIDS, Knowledge
 
 SUIT_INT = {"S": 0, "H": 1, "D": 2, "C": 3}
@@ -64,24 +64,40 @@ class DealSampler:
         left = dict(self.capacity)
         out: dict[str, list[int]] = {s: [] for s in self.others}
         rnd = rng.random
+        free: list[int] = []  # cards of suits any other seat may hold: dealt last, by slicing
         for suit in self.suit_order:
+            seats = self.eligible[suit]
+            if len(seats) == len(self.others):
+                free.extend(self.by_suit[suit])
+                continue
             cards = self.by_suit[suit][:]
             rng.shuffle(cards)
-            seats = self.eligible[suit]
             for c in cards:
-                total = sum(left[s] for s in seats)
+                total = 0
+                for s in seats:
+                    total += left[s]
                 if total <= 0:
                     return None
                 x = rnd() * total
+                chosen = seats[-1]
                 for s in seats:
                     x -= left[s]
-                    if x < 0 and left[s] > 0:
+                    if x < 0:
+                        chosen = s
                         break
-                else:
-                    s = next(o for o in seats if left[o] > 0)
-                out[s].append(c)
-                left[s] -= 1
-        if any(left.values()):
+                if left[chosen] <= 0:
+                    chosen = next(o for o in seats if left[o] > 0)
+                out[chosen].append(c)
+                left[chosen] -= 1
+        rng.shuffle(free)
+        i = 0
+        for s in self.others:
+            n = left[s]
+            if n < 0:
+                return None
+            out[s].extend(free[i : i + n])
+            i += n
+        if i != len(free):
             return None
         return out
 
@@ -91,16 +107,21 @@ class DealSampler:
             bid = self.k.bids.get(s)
             if bid == "blind_nil" or bid is None:
                 continue
-            hand = [CARD_CODES[c] for c in deal[s] + self.played_by[s]]
+            by: dict[str, list[int]] = {"S": [], "H": [], "D": [], "C": []}
+            for c in deal[s]:
+                by["SHDC"[c // 13]].append(c % 13)
+            for c in self.played_by[s]:
+                by["SHDC"[c // 13]].append(c % 13)
+            for v in by.values():
+                v.sort(reverse=True)
             if bid in NIL_BIDS:
-                risk = nil_risk(hand)
+                risk = nil_risk_ranks(by)
                 if math.isinf(risk):
                     return 0.0
                 excess = max(0.0, risk - 1.2)
                 w *= math.exp(-0.5 * excess * excess)
             else:
-                est = estimate_tricks(hand).total
-                z = (est - bid) / BID_SIGMA
+                z = (sum(estimate_parts(by)) - bid) / BID_SIGMA
                 w *= math.exp(-0.5 * z * z)
         return w
 

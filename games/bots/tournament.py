@@ -86,9 +86,17 @@ class GameResult:
 
 
 def play_game(
-    seed: int, a_team: str, a_bots: tuple[str, str], b_bots: tuple[str, str], rules: Rules
+    seed: int,
+    a_team: str,
+    a_bots: tuple[str, str],
+    b_bots: tuple[str, str],
+    rules: Rules,
+    max_hands: int | None = None,
 ) -> GameResult:
-    """One match; side A holds ``a_team``'s seats (first seat gets ``a_bots[0]``)."""
+    """One match; side A holds ``a_team``'s seats (first seat gets ``a_bots[0]``).
+
+    ``max_hands``: stop after that many hands (a short smoke run); the side ahead then wins, and
+    side B on a tie."""
     b_team = "EW" if a_team == "NS" else "NS"
     seat_bot: dict[str, BotSpec] = {}
     for team, bots in ((a_team, a_bots), (b_team, b_bots)):
@@ -98,7 +106,7 @@ def play_game(
     match = Match(rules, seed)
     times: dict[str, list[float]] = {}
     guard = 0
-    while not match.is_over:
+    while not match.is_over and (max_hands is None or len(match.history) < max_hands):
         seat = match.to_move
         view = match.view(seat)
         spec = seat_bot[seat]
@@ -111,7 +119,12 @@ def play_game(
         guard += 1
         if guard > 20000:
             raise RuntimeError("match does not end")
-    winner_team = match.result["winner"]
+    if match.is_over:
+        winner_team = match.result["winner"]
+    else:
+        totals = match.scores
+        a_ahead = totals[a_team]["score"] > totals[b_team]["score"]
+        winner_team = a_team if a_ahead else b_team
     return GameResult(
         seed=seed,
         a_team=a_team,
@@ -124,11 +137,11 @@ def play_game(
 
 def play_pair(args: tuple) -> tuple[GameResult, GameResult]:
     """A duplicate pair: the same seed with side A as NS, then as EW."""
-    seed, a_bots, b_bots, rules_dict = args
+    seed, a_bots, b_bots, rules_dict, max_hands = args
     rules = Rules.from_dict(rules_dict)
     return (
-        play_game(seed, "NS", a_bots, b_bots, rules),
-        play_game(seed, "EW", a_bots, b_bots, rules),
+        play_game(seed, "NS", a_bots, b_bots, rules, max_hands),
+        play_game(seed, "EW", a_bots, b_bots, rules, max_hands),
     )
 
 
@@ -286,6 +299,7 @@ def run_tournament(
     rules: Rules | None = None,
     sprt: tuple[float, float] | None = None,
     progress: bool = True,
+    max_hands: int | None = None,
 ) -> dict:
     """Play ``matches`` duplicate pairs (seeds ``seed .. seed+matches-1``) and summarize them.
 
@@ -295,7 +309,9 @@ def run_tournament(
     for name in (*a_bots, *b_bots):
         BotSpec.parse(name)  # fail fast on a bad name
     rules = rules or Rules()
-    jobs = [(seed + i, tuple(a_bots), tuple(b_bots), rules.to_dict()) for i in range(matches)]
+    jobs = [
+        (seed + i, tuple(a_bots), tuple(b_bots), rules.to_dict(), max_hands) for i in range(matches)
+    ]
     stats = Stats()
     started = time.time()
     decision = None
@@ -332,6 +348,8 @@ def run_tournament(
     if progress:
         sys.stderr.write("\n")
     extra = {"elapsed_s": round(time.time() - started, 1), "workers": workers}
+    if max_hands:
+        extra["max_hands"] = max_hands
     if sprt:
         extra["sprt"] = {"p0": sprt[0], "p1": sprt[1], "decision": decision}
     return stats.summary(a_bots, b_bots, seed, extra)
@@ -352,6 +370,7 @@ def main(argv: list[str] | None = None) -> int:
     t.add_argument("--workers", type=int, default=1, help="processes (2 cores here)")
     t.add_argument("--sprt", help="sequential stop, e.g. 0.5,0.6 (side A match win rate)")
     t.add_argument("--rules", help="rules as JSON, e.g. '{\"blind_nil\": false}'")
+    t.add_argument("--hands", type=int, help="stop each match after this many hands (smoke)")
     t.add_argument("--quiet", action="store_true", help="no progress bar")
     args = parser.parse_args(argv)
     a_bots = (args.ns, args.ns_partner or args.ns)
@@ -367,6 +386,7 @@ def main(argv: list[str] | None = None) -> int:
         rules=rules,
         sprt=sprt,  # type: ignore[arg-type]
         progress=not args.quiet,
+        max_hands=args.hands,
     )
     print(json.dumps(summary, indent=2))
     return 0

@@ -52,18 +52,20 @@ def make_view(
     completed tricks as ``(leader, [4 cards], winner)``. ``tricks_won`` defaults to the count of
     completed tricks won by each seat.
     """
-    done = [
-        {**trick_dict(leader, plays), "winner": winner} for leader, plays, winner in tricks
-    ]
+    done = [{**trick_dict(leader, plays), "winner": winner} for leader, plays, winner in tricks]
     won = {s: 0 for s in SEATS}
     for t in done:
         won[t["winner"]] += 1
     if tricks_won is not None:
         won = dict(tricks_won)
-    current = trick_dict(trick_leader or seat, list(trick)) if trick else {
-        "leader": seat,
-        "cards": [],
-    }
+    current = (
+        trick_dict(trick_leader or seat, list(trick))
+        if trick
+        else {
+            "leader": seat,
+            "cards": [],
+        }
+    )
     played = [p["card"] for t in done for p in t["cards"]] + list(trick)
     if spades_broken is None:
         spades_broken = any(c[1] == "S" for t in done for c in [p["card"] for p in t["cards"]])
@@ -144,3 +146,12 @@ def bidding_view(seat: str, hand: list[str] | None, *, bids: dict, dealer: str =
         "legal": legal,
         "result": None,
     }
+
+
+def hard_quick(view: dict, rng):
+    """Hard with a small search budget, for tournaments inside the test time limit."""
+    from games.bots import hard
+
+    if not view.get("legal") or view.get("to_move") != view.get("seat"):
+        return None
+    return hard.choose(view, rng, budget=6000)

@@ -34,7 +34,9 @@ def drive(match: Match, pick, max_actions: int) -> int:
 
 @pytest.mark.parametrize("seed", range(6))
 def test_easy_and_normal_play_only_legal_actions_through_whole_matches(seed):
-    rules = Rules() if seed % 2 == 0 else Rules(blind_nil=False, nil_tricks_count_for_contract=False)
+    rules = (
+        Rules() if seed % 2 == 0 else Rules(blind_nil=False, nil_tricks_count_for_contract=False)
+    )
     match = Match(rules, seed)
     levels = {"N": "normal", "S": "easy", "E": "easy", "W": "normal"}
     rngs = {s: random.Random(seed * 10 + i) for i, s in enumerate("NESW")}
@@ -69,7 +71,10 @@ def test_a_blind_nil_candidate_chooses_between_blind_nil_and_looking():
         action = choose_action(level, view, random.Random(1))
         assert action in view["legal"]
     # Far behind with the opponents near the target, Normal takes the blind nil gamble.
-    desperate = {**view, "scores": {"NS": {"score": 50, "bags": 0}, "EW": {"score": 450, "bags": 0}}}
+    desperate = {
+        **view,
+        "scores": {"NS": {"score": 50, "bags": 0}, "EW": {"score": 450, "bags": 0}},
+    }
     assert choose_action("normal", desperate, random.Random(1)) == {
         "type": "bid",
         "bid": "blind_nil",
