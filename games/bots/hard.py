@@ -19,7 +19,7 @@ import random
 import time
 from functools import lru_cache
 
-from games.engine.cards import CARD_CODES, CARD_INDEX, RANKS
+from games.engine.cards import CARD_INDEX, RANKS
 from games.engine.rules import Rules
 from games.engine.scoring import team_hand_ints
 
@@ -204,4 +204,4 @@ def choose(
     return normal.choose_bid(view, legal)
 
 
-__all__ = ["CARD_CODES", "choose", "search_play"]
+__all__ = ["choose", "search_play"]

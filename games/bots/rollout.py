@@ -105,9 +105,6 @@ def pick(h: HandState) -> int:
     winners = [c for c in legal if BEATS[w * 52 + c]]
     losers = [c for c in legal if not BEATS[w * 52 + c]]
     if mode in (NIL_MODE, LOSE):
-        if mode == LOSE and ws != p ^ 2:
-            # Set an opponent's nil: stay under the nil bidder.
-            pass
         if losers:
             side = [c for c in losers if c >= 13 or led == 0]
             return max(side or losers, key=_rank_key)

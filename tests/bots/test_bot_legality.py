@@ -32,12 +32,17 @@ def drive(match: Match, pick, max_actions: int) -> int:
     return n
 
 
-@pytest.mark.parametrize("seed", range(6))
+RULE_SETS = [
+    Rules(),
+    Rules(blind_nil=False, nil_tricks_count_for_contract=False),
+    Rules(nil=False, blind_nil=False, bag_limit=0),
+    Rules(target=200, loss_floor=-200, bag_limit=5, bag_penalty=50),
+]
+
+
+@pytest.mark.parametrize("seed", range(8))
 def test_easy_and_normal_play_only_legal_actions_through_whole_matches(seed):
-    rules = (
-        Rules() if seed % 2 == 0 else Rules(blind_nil=False, nil_tricks_count_for_contract=False)
-    )
-    match = Match(rules, seed)
+    match = Match(RULE_SETS[seed % len(RULE_SETS)], seed)
     levels = {"N": "normal", "S": "easy", "E": "easy", "W": "normal"}
     rngs = {s: random.Random(seed * 10 + i) for i, s in enumerate("NESW")}
     # The bot functions are called directly: choose_action's fallback must never be needed.
@@ -49,9 +54,9 @@ def test_easy_and_normal_play_only_legal_actions_through_whole_matches(seed):
         assert choose_action(level, over, random.Random(0)) is None
 
 
-@pytest.mark.parametrize("seed", range(2))
+@pytest.mark.parametrize("seed", range(4))
 def test_hard_plays_only_legal_cards_through_a_hand_against_normal(seed):
-    match = Match(Rules(), 100 + seed)
+    match = Match(RULE_SETS[seed], 100 + seed)
     rngs = {s: random.Random(seed * 10 + i) for i, s in enumerate("NESW")}
 
     def pick(seat, view):
