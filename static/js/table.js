@@ -268,7 +268,8 @@ function renderSeats() {
       meta.append(h("span", {}, `${S.bid_short} `, h("b", { text: bid === null || bid === undefined ? "–" : bidLabel(bid) })));
       meta.append(h("span", {}, `${S.tricks_short} `, h("b", { text: String((view.tricks_won || {})[seat] ?? 0) })));
     }
-    if (!info.connected && info.kind === "human") meta.append(h("span", { class: "seat-offline", text: S.offline }));
+    // "Away: a bot plays" already says it; "disconnected" only while the seat still waits for them.
+    if (!info.connected && info.kind === "human" && !info.standin) meta.append(h("span", { class: "seat-offline", text: S.offline }));
     const parts = [nameLine, meta];
     if (tookTrick && U.takesTrick) parts.push(h("div", { class: "seat-won", text: U.takesTrick }));
     if (isTurn) {
