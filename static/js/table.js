@@ -547,7 +547,12 @@ function renderScores() {
     row(S.score, (t) => h("span", { class: "score-big", text: String((scores[t] || {}).score ?? 0) })),
     row(S.contract, (t) => contractCell(t)),
     row(S.tricks, (t) => String(teamSeats(t).reduce((a, s) => a + ((view.tricks_won || {})[s] || 0), 0))),
-    row(S.bags, (t) => bagLimit ? fmt(S.bags_cycle, { n: (scores[t] || {}).bags ?? 0, limit: bagLimit }) : String((scores[t] || {}).bags ?? 0)),
+    row(S.bags, (t) => {
+      const n = (scores[t] || {}).bags ?? 0;
+      if (!bagLimit) return String(n);
+      // Two bags or fewer from the penalty: in red, the moment to stop taking extra tricks.
+      return h("span", { class: n >= bagLimit - 2 ? "bags-near" : null, text: fmt(S.bags_cycle, { n, limit: bagLimit }) });
+    }),
   );
   const table = h("table", {}, h("caption", { class: "visually-hidden", text: S.scores_title }), h("thead", {}, head), body);
   const parts = [h("h2", { text: S.scores_title }), table];
