@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+import re
 import socket
 import subprocess
 import sys
@@ -43,6 +44,38 @@ def launch_chromium(playwright):
     return playwright.chromium.launch(
         executable_path=CHROMIUM_PATH, headless=True, args=CHROMIUM_ARGS
     )
+
+
+def act_once(page) -> str | None:
+    """Do whatever the table asks of the player now; returns what was done, or None."""
+    bid = page.locator('.bid-grid button[data-bid="3"]:not([disabled])')
+    if bid.count():
+        bid.first.click()
+        return "bid"
+    any_bid = page.locator(".bid-grid button:not([disabled])")
+    if any_bid.count():
+        any_bid.first.click()
+        return "bid"
+    look = page.locator(".bid-special button.look:not([disabled])")
+    if look.count() and page.locator("#hand-prompt.is-you").count():
+        look.first.click()
+        return "look"
+    card = page.locator(".hand button.card:not([disabled])")
+    if card.count():
+        card.first.click()
+        return "play"
+    return None
+
+
+def join_quick_table(page, base_url: str, nickname: str) -> None:
+    """From the lobby to a seat at a quick table, as a guest; returns once the socket is open."""
+    page.goto(base_url + "/fr/jouer/")
+    page.locator("#quick-play").click()
+    page.wait_for_url("**/fr/jouer/pseudo/**")
+    page.locator("input[name=nickname]").fill(nickname)
+    page.locator("#nickname-submit").click()
+    page.wait_for_url(re.compile(r".*/fr/tables/\d+/$"))
+    page.wait_for_function("document.body.dataset.socket === 'open'")
 
 
 def free_port() -> int:

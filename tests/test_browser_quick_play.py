@@ -13,7 +13,7 @@ import time
 from pathlib import Path
 
 import pytest
-from browser_support import launch_chromium, serve_live_site
+from browser_support import act_once, launch_chromium, serve_live_site
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -24,27 +24,6 @@ SCREENSHOT = Path("/tmp/table.png")
 def live_site(transactional_db, monkeypatch):
     with serve_live_site(monkeypatch) as url:
         yield url
-
-
-def act_once(page) -> str | None:
-    """Do whatever the table asks of the player now; returns what was done, or None."""
-    bid = page.locator('.bid-grid button[data-bid="3"]:not([disabled])')
-    if bid.count():
-        bid.first.click()
-        return "bid"
-    any_bid = page.locator(".bid-grid button:not([disabled])")
-    if any_bid.count():
-        any_bid.first.click()
-        return "bid"
-    look = page.locator(".bid-special button.look:not([disabled])")
-    if look.count() and page.locator("#hand-prompt.is-you").count():
-        look.first.click()
-        return "look"
-    card = page.locator(".hand button.card:not([disabled])")
-    if card.count():
-        card.first.click()
-        return "play"
-    return None
 
 
 def test_a_guest_plays_a_whole_hand_from_the_home_page(live_site):
