@@ -9,8 +9,8 @@ It creates a fresh bench database on the machine's PostgreSQL (127.0.0.1:5432, `
 migrates it, uses the machine's Redis (REDIS_URL, default redis://127.0.0.1:6379/5, flushed first:
 give the bench a database of its own), and starts the real system through `config.launcher run`
 (Daphne, Celery worker, beat) on a free port. For each step N it creates the missing tables through
-the project's services (four guests seated, match started), opens four WebSockets per table with
-each guest's session cookie, and plays: at every table the seat whose turn it is sends a legal move
+the project's services (four guests seated, turn timer --turn-seconds), opens four WebSockets per
+table with each guest's session cookie, lets the host start the match over its socket, and plays: at every table the seat whose turn it is sends a legal move
 every 2 seconds, the tables' phases spread evenly over the 2 s. A move's latency runs from just
 before the client sends it to the moment all four sockets have received a state frame with a newer
 version. One JSON line per step, then {"largest_n_p99_under_100ms": N}. Loopback only; everything
@@ -47,8 +47,12 @@ KNOBS = ("DB_CONN_MAX_AGE", "WEB_CONCURRENCY", "CELERY_CONCURRENCY", "CELERY_POO
 # --- table creation (a child process with Django, so the client process stays lean) -----------
 
 
-def create_tables(count: int, first: int) -> list[dict]:
-    """Create `count` private tables with four guests each and start them; return ids and cookies."""
+def create_tables(count: int, first: int, turn_seconds: int) -> list[dict]:
+    """Create `count` private tables with four guests seated; return ids and cookies. The host
+    starts each match over its socket once the four are connected, so no turn timer runs early.
+
+    `turn_seconds` 0 is a table without turn timer (the private table default); quick tables
+    run TURN_SECONDS (30), which queues a deadline with every move."""
     import django
 
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
@@ -70,12 +74,11 @@ def create_tables(count: int, first: int) -> list[dict]:
             session.create()
             viewers[seat] = Viewer(user_id=None, guest_id=guest_id, name=name)
             cookies[seat] = session.session_key
-        table = services.do_create_private_table(viewers["N"], {}, "normal", None)
+        table = services.do_create_private_table(viewers["N"], {}, "normal", turn_seconds or None)
         for seat in SEATS[1:]:
             services.do_join(
                 table.id, viewers[seat], invite_token=table.invite_token, position=seat
             )
-        services.do_start(table.id, viewers["N"])
         out.append({"table": table.id, "cookies": cookies})
     return out
 
@@ -120,6 +123,7 @@ class TableRun:
         self.pending: tuple[float, int] | None = None  # (sent at, version acted on)
         self.seen: set[str] = set()
         self.first_state = asyncio.Event()
+        self.started = asyncio.Event()
         self.ready_count = 0
         self.finished = False
 
@@ -133,6 +137,8 @@ class TableRun:
                 self.first_state.set()
         conn.version = version
         conn.view = frame.get("view")
+        if conn.view is not None:
+            self.started.set()
         if version > self.version:
             self.version = version
             self.latest = conn
@@ -143,7 +149,7 @@ class TableRun:
                 step = self.bench.step
                 if step.counts(sent):
                     step.latencies.append(now - sent)
-                    step.samples.append((sent - step.start, now - sent, self.id))
+                    step.samples.append((time.time() - (now - sent), now - sent, self.id))
                 self.pending = None
 
     def on_error(self, frame: dict) -> None:
@@ -229,6 +235,7 @@ class Bench:
             "create-tables",
             str(count),
             str(len(self.tables)),
+            str(self.args.turn_seconds),
             cwd=_system.BASE_DIR,
             env=self.env,
             stdout=asyncio.subprocess.PIPE,
@@ -254,6 +261,9 @@ class Bench:
 
         await asyncio.gather(*(connect(t, s) for t in new for s in SEATS))
         await asyncio.wait_for(asyncio.gather(*(t.first_state.wait() for t in new)), 60)
+        for table in new:
+            await table.conns["N"].ws.send('{"type": "start"}')
+        await asyncio.wait_for(asyncio.gather(*(t.started.wait() for t in new)), 60)
         self.tables.extend(new)
 
     async def connect(self, table: TableRun, conn: Conn) -> None:
@@ -425,13 +435,16 @@ async def run_steps(args: argparse.Namespace, system: _system.System, env: dict[
 def main(argv: list[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else argv
     if argv[:1] == ["create-tables"]:
-        print(json.dumps(create_tables(int(argv[1]), int(argv[2]))))
+        print(json.dumps(create_tables(int(argv[1]), int(argv[2]), int(argv[3]))))
         return 0
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--steps", default="25,50,100,150,200,250,300")
     parser.add_argument("--duration", type=float, default=30.0, help="measured seconds per step")
     parser.add_argument("--warmup", type=float, default=6.0, help="seconds before measuring")
     parser.add_argument("--interval", type=float, default=2.0, help="seconds between moves")
+    parser.add_argument(
+        "--turn-seconds", type=int, default=30, help="turn timer of the tables (0: none)"
+    )
     parser.add_argument("--move-timeout", type=float, default=5.0)
     parser.add_argument("--stop-above-ms", type=float, default=1000.0, help="stop when p99 > this")
     parser.add_argument("--database", default="atout_bench", help="bench database (recreated)")
@@ -454,6 +467,7 @@ def main(argv: list[str] | None = None) -> int:
         system.start()
         roles = {role: len(ps) for role, ps in system.roles().items()}
         knobs = {k: v for k, v in env.items() if k in KNOBS}
+        knobs["turn_seconds"] = args.turn_seconds
         print(json.dumps({"system": roles, "env": knobs, "log": args.log}), flush=True)
         return asyncio.run(run_steps(args, system, env))
     finally:
