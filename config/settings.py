@@ -196,6 +196,8 @@ LOGGING = {
 # Game settings (the rules pages read them too, so text and play never drift apart).
 QUICK_TABLE_BOT_DELAY = env_float("QUICK_TABLE_BOT_DELAY", 15.0)
 BOT_MOVE_DELAY = env_float("BOT_MOVE_DELAY", 0.8)
+# After a trick (or a hand) is taken: a pause before the next lead, so everyone sees the trick.
+TRICK_PAUSE_SECONDS = env_float("TRICK_PAUSE_SECONDS", 1.5)
 TURN_SECONDS = env_int("TURN_SECONDS", 30)
 DISCONNECT_GRACE_SECONDS = env_int("DISCONNECT_GRACE_SECONDS", 20)
 CHAT_MAX_LENGTH = env_int("CHAT_MAX_LENGTH", 200)

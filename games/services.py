@@ -229,9 +229,11 @@ def _schedule(task_name: str, args: tuple, countdown: float) -> None:
     transaction.on_commit(send)
 
 
-def _plan(ctx: _Ctx, *, new_turn: bool, bot_delay: float | None = None) -> None:
+def _plan(ctx: _Ctx, *, new_turn: bool, bot_delay: float | None = None, pause: float = 0.0) -> None:
     """Set the table's deadlines for whoever is to move now and queue the tasks for them.
 
+    ``pause``: seconds everyone needs to see what just happened (a trick taken) before the next
+    move; it delays a bot's move and starts a person's turn clock that much later.
     Call after ``_bump``: a bot move task carries the version it was planned for.
     """
     table = ctx.table
@@ -243,10 +245,10 @@ def _plan(ctx: _Ctx, *, new_turn: bool, bot_delay: float | None = None) -> None:
         table.turn_started_at = None
         return
     if new_turn or table.turn_started_at is None:
-        table.turn_started_at = now
+        table.turn_started_at = now + timedelta(seconds=pause)
     seat = ctx.seats[engine.to_move]
     if seat.is_bot or (seat.standin and _humans_present(ctx.table, ctx.seats)):
-        delay = settings.BOT_MOVE_DELAY if bot_delay is None else bot_delay
+        delay = (settings.BOT_MOVE_DELAY if bot_delay is None else bot_delay) + pause
         table.bot_due_at = now + timedelta(seconds=delay)
         _schedule("bot_move", (table.pk, table.version), delay)
         return
@@ -334,7 +336,10 @@ def _apply(ctx: _Ctx, position: str, action: dict, actor: str) -> None:
         table.status = Table.Status.FINISHED
     match.save()
     _bump(ctx)
-    _plan(ctx, new_turn=action.get("type") != "look")
+    # A play that leaves no card on the felt took a trick (and maybe ended the hand).
+    took_trick = action.get("type") == "play" and engine.hand.trick_len == 0
+    pause = settings.TRICK_PAUSE_SECONDS if took_trick else 0.0
+    _plan(ctx, new_turn=action.get("type") != "look", pause=pause)
 
 
 @contextmanager

@@ -7,4 +7,5 @@ import pytest
 def _english_free_defaults(settings):
     """Tests see the game timings that make them fast; production keeps its own settings."""
     settings.BOT_MOVE_DELAY = 0
+    settings.TRICK_PAUSE_SECONDS = 0
     return settings

@@ -274,3 +274,50 @@ def test_waiting_quick_tables_everyone_left_are_closed_and_leave_the_lobby(setti
     assert run(tasks.sweep)["abandoned"] == 1
     assert set(Table.objects.values_list("status", flat=True)) == {"abandoned"}
     assert services.do_quick_play(zoe).pk not in {listed.pk, emptied.pk}
+
+
+def step(table: Table, people: list[Viewer]) -> dict:
+    """One move by whoever is to move (a person's first legal action, or the bot's task); returns
+    the public view after it."""
+    keys = {p.key: p for p in people}
+    key = seat(table.pk, mover(table.pk)).viewer_key
+    if key in keys:
+        viewer = keys[key]
+        services.do_act(
+            table.pk, viewer, services.table_state(table.pk, viewer)["view"]["legal"][0]
+        )
+    else:
+        assert run(tasks.bot_move, table.pk, Table.objects.get(pk=table.pk).version) is True
+    return services.table_state(table.pk, None)["view"]
+
+
+def test_after_a_trick_the_next_lead_waits_for_the_trick_pause(settings):
+    settings.BOT_MOVE_DELAY = 0.8
+    settings.TRICK_PAUSE_SECONDS = 1.5
+    table, people = table_with(humans=1, turn_seconds=30)
+    person = seat(table.pk, "N")
+    seen = {
+        "bot mid-trick": None,
+        "bot leads": None,
+        "person mid-trick": None,
+        "person leads": None,
+    }
+    while None in seen.values():
+        view = step(table, people)
+        if view["phase"] != "playing" or view["to_move"] is None:
+            continue
+        table.refresh_from_db()
+        now = timezone.now()
+        to_person = view["to_move"] == person.position
+        lead = not view["trick"]["cards"] and len(view["tricks"]) > 0
+        if not lead and not view["trick"]["cards"]:
+            continue  # the first lead of a hand follows a bid, not a trick
+        key = f"{'person' if to_person else 'bot'} {'leads' if lead else 'mid-trick'}"
+        if to_person:
+            seen[key] = (table.turn_deadline - now).total_seconds()
+        else:
+            seen[key] = (table.bot_due_at - now).total_seconds()
+    assert 0.5 <= seen["bot mid-trick"] <= 0.8
+    assert 2.0 <= seen["bot leads"] <= 2.3  # BOT_MOVE_DELAY + TRICK_PAUSE_SECONDS
+    assert 29.5 <= seen["person mid-trick"] <= 30
+    assert 31 <= seen["person leads"] <= 31.5  # the turn clock starts once the pause is over

@@ -6,8 +6,9 @@
 const SEATS = ["N", "E", "S", "W"];
 const SUIT_SYMBOLS = { S: "♠", H: "♥", D: "♦", C: "♣" };
 const RANKS = "23456789TJQKA";
-// A completed trick stays on the felt this long, even when the next trick has begun (a bot leads
-// BOT_MOVE_DELAY after the trick is taken): long enough to read the four cards and the winner.
+// A completed trick stays on the felt this long, even when the next trick has begun (the server
+// waits TRICK_PAUSE_SECONDS, 1.5 s, before the next lead or turn clock; a frame may arrive late):
+// long enough to read the four cards and the winner.
 // Meanwhile the next trick's cards wait, and so do my cards (I could not see what was led).
 const FLASH_MS = 1500;
 const TOAST_MS = 4500;
