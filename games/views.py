@@ -124,6 +124,8 @@ def table_strings() -> dict[str, Any]:
         "status_waiting": _("Waiting for players"),
         "status_hand": _("Hand %(n)s"),
         "status_over": _("Match over"),
+        "status_closed": _("Table closed"),
+        "table_closed": _("This table was closed for lack of players."),
         "waiting_title": _("Waiting for players"),
         "free_seats": _("Free seats: %(n)s"),
         "bots_soon": _("Bots will take the free seats shortly."),

@@ -301,3 +301,25 @@ def test_a_nickname_made_of_html_is_shown_as_text():
     assert state["table"]["seats"][0]["name"] == nasty
     lobby = Client().get(reverse("lobby:index")).content.decode()
     assert nasty not in lobby
+
+
+def test_a_closed_table_says_so_and_offers_play_again_and_the_lobby():
+    lea = guest("Léa")
+    table = private_table(lea)
+    lea.post(reverse("games:start", args=[table.pk]))
+    # What the sweep does to a table nobody seated has been connected to for a long time.
+    Table.objects.filter(pk=table.pk).update(status="abandoned")
+    html = lea.get(reverse("games:table", args=[table.pk])).content.decode()
+    assert "Cette table a été fermée faute de joueurs." in html
+    assert f'action="{reverse("games:rematch", args=[table.pk])}"' in html
+    assert f'href="{reverse("lobby:index")}" id="back-to-lobby"' in html
+    assert 'class="hand"' not in html
+    assert embedded(html, "table-strings")["table_closed"] == (
+        "Cette table a été fermée faute de joueurs."
+    )
+    # "Rejouer" deals a new match at this private table.
+    first_match = table.match_id
+    response = lea.post(reverse("games:rematch", args=[table.pk]))
+    assert response["Location"] == reverse("games:table", args=[table.pk])
+    table.refresh_from_db()
+    assert table.status == "playing" and table.match_id != first_match

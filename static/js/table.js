@@ -236,13 +236,14 @@ function renderBanner() {
   const away = $("#standin-banner");
   if (away) away.hidden = !F.standin;
   const leave = $("#leave-form");
-  if (leave) leave.hidden = !F.mySeat;
+  if (leave) leave.hidden = !F.mySeat || closed();
   const status = $("#table-status");
   if (!status) return;
   const view = state.view || {};
   let text = S.status_waiting;
   if (F.status === "playing" && view.hand_number) text = fmt(S.status_hand, { n: view.hand_number });
   if (F.status === "finished" || view.phase === "over") text = S.status_over;
+  if (closed()) text = S.status_closed;
   status.textContent = text;
 }
 
@@ -254,7 +255,7 @@ function renderSeats() {
     const box = $(`#seat-${slot}`);
     if (!box) continue;
     const info = F.seats[seat];
-    const isTurn = !waiting && view.to_move === seat && !flashing();
+    const isTurn = !waiting && !closed() && view.to_move === seat && !flashing();
     const tookTrick = flashing() && flash.trick.winner === seat;
     box.className = `seat seat-${slot}${isTurn ? " is-turn" : ""}${tookTrick ? " took-trick" : ""}${info.kind === "empty" ? " is-empty" : ""}`;
     box.dataset.seat = seat;
@@ -313,7 +314,7 @@ function renderTrick() {
   if (flashing()) {
     shown = flash.trick.cards;
     winner = flash.trick.winner;
-  } else if (cards.length) shown = cards;
+  } else if (cards.length && !closed()) shown = cards;
   if (shown) {
     for (const play of shown) {
       const name = seatName(play.seat);
@@ -322,6 +323,8 @@ function renderTrick() {
         cardFace(play.card, "span", { title: label, "aria-label": label })));
     }
     area.classList.toggle("is-complete", !!winner);
+  } else if (closed()) {
+    nodes.push(h("div", { class: "trick-note" }, h("strong", { text: S.status_closed })));
   } else if (F.status === "waiting") {
     const note = h("div", { class: "trick-note" }, h("strong", { text: S.waiting_title }));
     const free = SEATS.filter((s) => F.seats[s].kind === "empty").length;
@@ -367,6 +370,11 @@ function renderHandArea() {
   const parts = [];
   const urgent = view.phase === "playing" ? canPlayNow() : isMyTurn();
   parts.push(h("p", { class: `hand-prompt${urgent ? " is-you" : ""}`, id: "hand-prompt", text: promptText() }));
+  if (closed()) {
+    // Closed for lack of players (docs/protocol.md): nothing to play, only where to go next.
+    area.replaceChildren(...parts, closedPanel());
+    return;
+  }
   if (F.status === "waiting" && F.mySeat) parts.push(waitingPanel());
   if (F.mySeat && view.phase !== "over" && F.status !== "waiting") parts.push(handRow());
   if (F.mySeat && view.phase === "bidding" && (legalBids().length || canLook())) parts.push(bidPanel());
@@ -388,7 +396,24 @@ function restoreFocus(area, key) {
 }
 
 function isMyTurn() {
-  return !!F.mySeat && state.view && state.view.to_move === F.mySeat && F.status !== "waiting";
+  return !!F.mySeat && state.view && state.view.to_move === F.mySeat && F.status !== "waiting" && !closed();
+}
+
+/** The table was closed by the server because no seated person was connected for a long time. */
+function closed() {
+  return F.status === "abandoned";
+}
+
+/** What a closed table offers: play again (a seated player) and the way back to the lobby. */
+function closedPanel() {
+  const actions = h("div", { class: "closed-actions" });
+  if (F.mySeat && cfg.urls.rematch) {
+    actions.append(h("form", { method: "post", action: cfg.urls.rematch, class: "inline-form" },
+      h("input", { type: "hidden", name: "csrfmiddlewaretoken", value: csrfToken() }),
+      h("button", { type: "submit", class: "btn btn-primary", id: "rematch", text: S.rematch })), " ");
+  }
+  actions.append(h("a", { class: "btn", href: cfg.urls.lobby, id: "back-to-lobby", text: S.back_to_lobby }));
+  return h("section", { class: "closed-panel", id: "closed-panel" }, actions);
 }
 
 /** My turn to play, and the felt shows the trick I play to (not the one just taken). */
@@ -399,9 +424,11 @@ function canPlayNow() {
 function promptText() {
   const view = state.view || {};
   if (!F.mySeat) {
+    if (closed()) return S.table_closed;
     if (F.status !== "waiting") return S.spectating;
     return wasSeated && U.kicked ? U.kicked : U.watchingWaiting;
   }
+  if (closed()) return S.table_closed;
   if (F.status === "waiting") return "";
   if (view.phase === "over") return "";
   if (flashing() && view.phase === "playing") return fmt(U.trickFor, { name: seatName(flash.trick.winner) });
@@ -712,6 +739,7 @@ function announceTurn() {
   const view = state.view || {};
   let text = "";
   if (view.phase === "over") text = S.match_over;
+  else if (closed()) text = S.table_closed;
   else if (F.status !== "waiting" && view.to_move) {
     text = isMyTurn() ? (view.phase === "bidding" ? S.your_bid : S.your_play)
       : fmt(view.phase === "bidding" ? S.waiting_bid : S.waiting_play, { name: seatName(view.to_move) });
