@@ -374,7 +374,10 @@ def hint(request: HttpRequest, pk: int) -> JsonResponse:
         return JsonResponse({"error": "no_seat"}, status=403)
     view = table_state(pk, viewer).get("view") or {}
     hand = view.get("hand")
-    if not view.get("seat") or not hand or view.get("phase") != "bidding":
+    if not view.get("seat") or not hand:
         return JsonResponse({"error": "no_hand"}, status=409)
+    if view.get("phase") != "bidding":
+        # A late request (bidding ended while it was on its way) is not an error: no hint.
+        return JsonResponse({"hand_number": view.get("hand_number"), "bid": None})
     estimate = estimate_tricks(hand).to_dict()
     return JsonResponse({"hand_number": view.get("hand_number"), **estimate})

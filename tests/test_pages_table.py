@@ -323,3 +323,23 @@ def test_a_closed_table_says_so_and_offers_play_again_and_the_lobby():
     assert response["Location"] == reverse("games:table", args=[table.pk])
     table.refresh_from_db()
     assert table.status == "playing" and table.match_id != first_match
+
+
+def test_a_bidding_hint_asked_once_bidding_is_over_is_an_empty_answer_not_an_error():
+    lea = guest("Léa")
+    table = private_table(lea, blind_nil="", nil="")
+    lea.post(reverse("games:start", args=[table.pk]))
+    me = viewer_of(lea)
+    for _ in range(10):
+        table.refresh_from_db()
+        view = table_state(table.pk, me)["view"]
+        if view["phase"] != "bidding":
+            break
+        if view["to_move"] == view["seat"]:
+            do_act(table.pk, me, view["legal"][0])
+        else:
+            assert do_bot_move(table.pk, table.version)
+    assert view["phase"] == "playing"
+    answer = lea.get(reverse("games:hint", args=[table.pk]))
+    assert answer.status_code == 200
+    assert answer.json() == {"hand_number": 1, "bid": None}

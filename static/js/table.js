@@ -901,6 +901,7 @@ async function loadHint() {
     const response = await fetch(cfg.urls.hint, { credentials: "same-origin", headers: { Accept: "application/json" } });
     if (response.ok) {
       const data = await response.json();
+      // {"bid": null}: bidding ended before the estimate arrived; there is nothing to show.
       if (data && typeof data.bid === "number") {
         hint = { ...data, hand_number: data.hand_number ?? view.hand_number };
         renderHandArea();
