@@ -1,10 +1,26 @@
 """Spades bots: a bot is a function ``(view) -> action`` over the seat view of docs/engine.md.
 
 Bots see exactly what a player in their seat sees (the view), never the engine state. Public entry:
-``choose_action(level, view, rng=None)``. A bot returns one of ``view["legal"]``, or ``None`` when it
-has nothing to do: the match is over (``legal`` empty) or it is not its turn. In particular the
-``{"type": "look"}`` action that the engine offers to a blind-nil candidate *before* its turn is
-ignored: bots decide between blind nil and looking only when asked to bid.
+``choose_action(level, view, rng=None)`` with ``level`` in ``LEVELS``. A bot returns one of
+``view["legal"]``, or ``None`` when it has nothing to do: the match is over (``legal`` empty) or it
+is not its turn. In particular the ``{"type": "look"}`` action that the engine offers to a blind nil
+candidate *before* its turn is ignored: bots choose between blind nil and looking only when asked
+to bid (hand hidden, legal = blind nil / look); after looking they are asked again and bid.
+Without an ``rng`` a generator seeded from the view is used, so a decision is reproducible.
+
+Levels:
+
+- ``easy`` (easy.py): bids one per ace and king (at least 1), never nil; plays its lowest legal
+  card (lowest rank, a side suit before a spade of the same rank).
+- ``normal`` (normal.py): bids from ``estimate_tricks`` (honours, lengths, voids, spades) or nil
+  on a hand that can lose every trick; covers a partner's nil, never overtakes a partner who holds
+  the trick, wins with the smallest card that wins, ducks bags once its contract is made, sets the
+  opponents' contract or nil when in reach.
+- ``hard`` (hard.py): Normal's bidding; every card by determinized Monte Carlo search on the
+  engine's fast API (sampler.py, rollout.py), scored with the real hand scoring, bags and match end.
+
+``python -m games.bots tournament --ns hard --ew normal --matches 40`` runs duplicate matches
+(tournament.py); bench/bots_tournament.py measures the targets.
 """
 
 from __future__ import annotations

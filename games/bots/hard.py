@@ -201,6 +201,8 @@ def choose(
             return {"type": "play", "card": plays[0]}
         k = Knowledge.from_view(view)
         return {"type": "play", "card": search_play(k, plays, rng, oracle_hands, budget)}
+    # Bidding is Normal's: a bid search by playouts was tried and overbid (the playouts see every
+    # hand, so they take more tricks than real play does).
     return normal.choose_bid(view, legal)
 
 

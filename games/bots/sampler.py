@@ -56,7 +56,7 @@ class DealSampler:
         self.my_cards = [CARD_INDEX[c] for c in k.hand]
         self.dealer = SEAT_INDEX[k.view["dealer"]]
         self.bid_ints = [(SEAT_INDEX[s], bid_to_int(k.bids[s])) for s in k.view["bid_order"]]
-        self.use_bids = use_bids and all(b is not None for b in k.bids.values())
+        self.use_bids = use_bids and any(b is not None for b in k.bids.values())
         self.attempts = 0
 
     # ----- dealing ---------------------------------------------------------------------------
