@@ -1,16 +1,29 @@
-"""URLs of the games app (inside the language prefix)."""
+"""URLs of the games app (inside the language prefix).
+
+The last part of each path is translated (gettext_lazy, composed lazily with format_lazy so Django
+compiles each pattern once per language): /fr/tables/1/commencer/ is /en/tables/1/start/.
+"""
 
 from django.urls import path
+from django.utils.functional import Promise
+from django.utils.text import format_lazy
+from django.utils.translation import gettext_lazy as _
 
 from . import views
+
+
+def _table_path(action: Promise, rest: str = "") -> Promise:
+    """A route under tables/<pk>/ whose ``action`` part is translated."""
+    return format_lazy("tables/<int:pk>/{}{}", action, rest)
+
 
 app_name = "games"
 urlpatterns = [
     path("tables/<int:pk>/", views.table, name="table"),
-    path("tables/<int:pk>/invitation/<str:token>/", views.invite, name="invite"),
-    path("tables/<int:pk>/commencer/", views.start, name="start"),
-    path("tables/<int:pk>/exclure/", views.kick, name="kick"),
-    path("tables/<int:pk>/quitter/", views.leave, name="leave"),
-    path("tables/<int:pk>/rejouer/", views.rematch, name="rematch"),
-    path("tables/<int:pk>/estimation/", views.hint, name="hint"),
+    path(_table_path(_("invitation/"), "<str:token>/"), views.invite, name="invite"),
+    path(_table_path(_("start/")), views.start, name="start"),
+    path(_table_path(_("remove/")), views.kick, name="kick"),
+    path(_table_path(_("leave/")), views.leave, name="leave"),
+    path(_table_path(_("play-again/")), views.rematch, name="rematch"),
+    path(_table_path(_("estimate/")), views.hint, name="hint"),
 ]

@@ -208,3 +208,49 @@ def test_a_logged_in_user_plays_under_their_public_name(client, django_user_mode
     assert response.status_code == 302
     seat = Seat.objects.get(user=user)
     assert seat.display_name() == "Léa B."
+
+
+PATHS = {
+    # URL name and arguments: (French path, English path).
+    ("lobby:index", ()): ("/fr/jouer/", "/en/play/"),
+    ("lobby:quick_play", ()): ("/fr/jouer/rapide/", "/en/play/quick/"),
+    ("lobby:nickname", ()): ("/fr/jouer/pseudo/", "/en/play/nickname/"),
+    ("lobby:create_private", ()): ("/fr/jouer/privee/", "/en/play/private/"),
+    ("games:table", (7,)): ("/fr/tables/7/", "/en/tables/7/"),
+    ("games:invite", (7, "abc")): ("/fr/tables/7/invitation/abc/", "/en/tables/7/invitation/abc/"),
+    ("games:start", (7,)): ("/fr/tables/7/commencer/", "/en/tables/7/start/"),
+    ("games:kick", (7,)): ("/fr/tables/7/exclure/", "/en/tables/7/remove/"),
+    ("games:leave", (7,)): ("/fr/tables/7/quitter/", "/en/tables/7/leave/"),
+    ("games:rematch", (7,)): ("/fr/tables/7/rejouer/", "/en/tables/7/play-again/"),
+    ("games:hint", (7,)): ("/fr/tables/7/estimation/", "/en/tables/7/estimate/"),
+}
+
+
+@pytest.mark.parametrize(("name", "args"), list(PATHS))
+def test_the_play_pages_have_french_paths_under_fr_and_english_paths_under_en(name, args):
+    from django.utils import translation
+
+    french, english = PATHS[(name, args)]
+    with translation.override("fr"):
+        assert reverse(name, args=args) == french
+    with translation.override("en"):
+        assert reverse(name, args=args) == english
+
+
+def test_the_lobby_in_english_has_english_paths_and_the_french_slug_is_not_found(client):
+    page = client.get("/en/play/")
+    assert page.status_code == 200
+    html = page.content.decode()
+    assert 'action="/en/play/quick/"' in html
+    assert client.get("/en/jouer/").status_code == 404
+
+
+def test_the_language_switch_of_the_lobby_and_the_table_goes_to_the_same_page(client):
+    html = client.get("/fr/jouer/").content.decode()
+    assert 'href="/en/play/" hreflang="en"' in html
+    html = client.get("/en/play/").content.decode()
+    assert 'href="/fr/jouer/" hreflang="fr"' in html
+    with_nickname(client)
+    pk = client.post("/fr/jouer/rapide/")["Location"].rstrip("/").split("/")[-1]
+    html = client.get(f"/fr/tables/{pk}/").content.decode()
+    assert f'href="/en/tables/{pk}/" hreflang="en"' in html
