@@ -11,7 +11,9 @@ on the same seed with the partnerships swapped):
 - ``hard_vs_normal``     target: Hard wins >= 60%, 95% interval above 55%, over >= 400 duplicate
                          matches (or fewer when the sequential test concludes)
 - ``hard_partner``       Hard + Normal against two Normals; target > 55%
-- ``cheat_vs_hard``      how far Hard is from the same Hard shown every hand (a ceiling)
+- ``cheat_vs_hard``      how far Hard is from the same Hard shown every hand (a ceiling): its
+                         samples are all the real deal, with slightly noisy playouts to average
+- ``cheat1_vs_hard``     the same with one deterministic playout per card (no averaging)
 - decision times         target: Hard p95 <= 300 ms, Easy and Normal <= 5 ms
 
 Not a test: it prints figures, it does not assert. Hard runs take long on 2 cores (about 20 s of
@@ -34,8 +36,15 @@ PAIRINGS = {
     "hard_vs_normal": (("hard", "hard"), ("normal", "normal"), 400, 0.60, (0.55, 0.65)),
     "hard_partner": (("hard", "normal"), ("normal", "normal"), 200, 0.55, (0.5, 0.6)),
     "cheat_vs_hard": (("hard_cheat", "hard_cheat"), ("hard", "hard"), 50, None, None),
+    "cheat1_vs_hard": (("hard_cheat1", "hard_cheat1"), ("hard", "hard"), 50, None, None),
 }
-QUICK = {"normal_vs_easy": 100, "hard_vs_normal": 10, "hard_partner": 10, "cheat_vs_hard": 5}
+QUICK = {
+    "normal_vs_easy": 100,
+    "hard_vs_normal": 10,
+    "hard_partner": 10,
+    "cheat_vs_hard": 5,
+    "cheat1_vs_hard": 5,
+}
 
 
 def main() -> int:

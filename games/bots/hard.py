@@ -110,8 +110,12 @@ def search_play(
     rng: random.Random,
     oracle_hands: dict[str, list[str]] | None = None,
     budget: int = WORK_BUDGET,
+    noise: float = 0.0,
 ) -> str:
-    """The card with the best mean playout value over sampled deals."""
+    """The card with the best mean playout value over sampled deals.
+
+    ``oracle_hands`` (benchmark only): every sample is the real deal; ``noise`` then makes the
+    playouts of that one deal differ (see ``rollout.play_out``)."""
     deadline = time.perf_counter() + DEADLINE_S
     fallback = normal.choose_card(k, cards)
     cands = candidate_cards(k, cards)
@@ -125,7 +129,9 @@ def search_play(
     per_sample = len(cands) * plays_left
     n_fit = budget // per_sample
     n_min = min(MIN_SAMPLES, max(4, n_fit))  # a small budget (tests) may sample fewer deals
-    n_max = 1 if oracle_hands else max(n_min, min(MAX_SAMPLES, n_fit))
+    n_max = max(n_min, min(MAX_SAMPLES, n_fit))
+    if oracle_hands and noise <= 0:
+        n_max = 1  # deterministic playouts of the one real deal: a single pass says it all
     totals: list[list[float]] = [[] for _ in cands]
     for i in range(n_max):
         deal = sampler.oracle_deal(oracle_hands) if oracle_hands else sampler.sample(rng)
@@ -134,7 +140,7 @@ def search_play(
         for c in cand_ints:
             s = base.copy()
             s.play_int(c)
-            play_out(s)
+            play_out(s, rng, noise)
             row.append(evaluator.value(s.bids, s.tricks_won))
             if i and time.perf_counter() > deadline:
                 break  # overloaded machine: drop this partial sample and stop
@@ -189,9 +195,11 @@ def choose(
     rng: random.Random,
     oracle_hands: dict[str, list[str]] | None = None,
     budget: int = WORK_BUDGET,
+    noise: float = 0.0,
 ) -> dict | None:
     """Hard's action. ``oracle_hands`` (benchmark only) replaces sampling by the real deal;
-    ``budget`` bounds the simulated card plays of one decision."""
+    ``budget`` bounds the simulated card plays of one decision; ``noise`` is the playouts'
+    chance of a random card (0 for the real Hard)."""
     legal = view.get("legal") or []
     if not legal:
         return None
@@ -200,7 +208,7 @@ def choose(
         if len(plays) == 1:
             return {"type": "play", "card": plays[0]}
         k = Knowledge.from_view(view)
-        return {"type": "play", "card": search_play(k, plays, rng, oracle_hands, budget)}
+        return {"type": "play", "card": search_play(k, plays, rng, oracle_hands, budget, noise)}
     # Bidding is Normal's: a bid search by playouts was tried and overbid (the playouts see every
     # hand, so they take more tricks than real play does).
     return normal.choose_bid(view, legal)

@@ -9,6 +9,8 @@ Card ints (engine/cards.py): ``suit * 13 + rank``, spades are 0..12; seat ints N
 
 from __future__ import annotations
 
+import random
+
 from games.engine.cards import BEATS
 from games.engine.hand import HandState
 
@@ -171,7 +173,19 @@ def _lead(h: HandState, p: int, legal: tuple[int, ...], mode: int) -> int:
     return min(side, key=lambda c: (-counts[c // 13], c % 13))
 
 
-def play_out(h: HandState) -> None:
-    """Play the hand to its end with the policy for all four seats."""
+def play_out(h: HandState, rng: random.Random | None = None, noise: float = 0.0) -> None:
+    """Play the hand to its end with the policy for all four seats.
+
+    ``noise``: chance that a seat plays a random legal card instead (needs ``rng``); repeated
+    playouts of one deal then differ, which the benchmark's all-seeing Hard needs to average."""
+    if rng is None or noise <= 0:
+        while not h.is_complete:
+            h.play_int(pick(h))
+        return
+    rnd = rng.random
     while not h.is_complete:
-        h.play_int(pick(h))
+        if rnd() < noise:
+            legal = h.legal_play_ints()
+            h.play_int(legal[int(rnd() * len(legal))])
+        else:
+            h.play_int(pick(h))

@@ -22,7 +22,9 @@ from games.engine import Match, Rules
 from . import LEVELS, choose_action
 
 SIDE_SEATS = {"NS": ("N", "S"), "EW": ("E", "W")}
-CHEAT = "hard_cheat"  # benchmark-only Hard that is shown every hand (a ceiling, never in play)
+# Benchmark-only Hards that are shown every hand (ceilings, never in play): ``hard_cheat`` averages
+# slightly noisy playouts of the real deal; ``hard_cheat1`` runs one deterministic playout per card.
+CHEATS = {"hard_cheat": 0.1, "hard_cheat1": 0.0}
 
 
 # ----------------------------------------------------------------------------------------------
@@ -38,10 +40,12 @@ class BotSpec:
 
     @classmethod
     def parse(cls, name: str) -> BotSpec:
-        if name in LEVELS or name == CHEAT:
+        if name in LEVELS or name in CHEATS:
             return cls(name)
         if ":" not in name:
-            raise ValueError(f"unknown bot {name!r}: a level ({', '.join(LEVELS)}) or module:func")
+            raise ValueError(
+                f"unknown bot {name!r}: a level ({', '.join(LEVELS)}), hard_cheat or module:func"
+            )
         mod, _, attr = name.partition(":")
         func = getattr(importlib.import_module(mod), attr)
         try:
@@ -56,13 +60,13 @@ class BotSpec:
         return cls(name, func, takes_rng)
 
     def act(self, view: dict, rng: random.Random, match: Match) -> dict | None:
-        if self.name == CHEAT:
+        if self.name in CHEATS:
             from . import hard
 
             if not view.get("legal") or view.get("to_move") != view.get("seat"):
                 return None
             hands = {s: match.hand.hand_codes(i) for i, s in enumerate("NESW")}
-            return hard.choose(view, rng, oracle_hands=hands)
+            return hard.choose(view, rng, oracle_hands=hands, noise=CHEATS[self.name])
         if self.func is None:
             return choose_action(self.name, view, rng)
         if self.takes_rng:
