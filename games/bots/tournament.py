@@ -304,11 +304,13 @@ def run_tournament(
     sprt: tuple[float, float] | None = None,
     progress: bool = True,
     max_hands: int | None = None,
+    checkpoint: str | None = None,
 ) -> dict:
     """Play ``matches`` duplicate pairs (seeds ``seed .. seed+matches-1``) and summarize them.
 
     ``sprt=(p0, p1)``: stop early once a sequential probability ratio test (alpha = beta = 0.05)
-    decides between side A winning a fraction p0 or p1 of the matches.
+    decides between side A winning a fraction p0 or p1 of the matches. ``checkpoint``: a file
+    rewritten with the summary so far after every pair (long background runs).
     """
     for name in (*a_bots, *b_bots):
         BotSpec.parse(name)  # fail fast on a bad name
@@ -327,6 +329,11 @@ def run_tournament(
         stats.add_pair(*pair)
         if progress:
             _progress(len(stats.pair_diffs), matches, stats, started)
+        if checkpoint:
+            partial = stats.summary(a_bots, b_bots, seed, {"partial": True})
+            partial["elapsed_s"] = round(time.time() - started, 1)
+            with open(checkpoint, "w") as f:
+                json.dump(partial, f, indent=2)
         if sprt:
             wins = stats.a_wins
             llr = sprt_llr(wins, len(stats.games) - wins, *sprt)
@@ -375,6 +382,7 @@ def main(argv: list[str] | None = None) -> int:
     t.add_argument("--sprt", help="sequential stop, e.g. 0.5,0.6 (side A match win rate)")
     t.add_argument("--rules", help="rules as JSON, e.g. '{\"blind_nil\": false}'")
     t.add_argument("--hands", type=int, help="stop each match after this many hands (smoke)")
+    t.add_argument("--checkpoint", help="file rewritten with the summary so far after each pair")
     t.add_argument("--quiet", action="store_true", help="no progress bar")
     args = parser.parse_args(argv)
     a_bots = (args.ns, args.ns_partner or args.ns)
@@ -391,6 +399,7 @@ def main(argv: list[str] | None = None) -> int:
         sprt=sprt,  # type: ignore[arg-type]
         progress=not args.quiet,
         max_hands=args.hands,
+        checkpoint=args.checkpoint,
     )
     print(json.dumps(summary, indent=2))
     return 0
