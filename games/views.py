@@ -180,7 +180,7 @@ def table_strings() -> dict[str, Any]:
         "line_blind_fail": _("Blind nil failed by %(name)s"),
         "line_nil_bags": _("Nil bidder's tricks: %(n)s (bags)"),
         "line_bag_penalty": _("Bag penalty"),
-        "line_total": _("This hand (score %(score)s)"),
+        "line_total": _("Hand total · score %(score)s"),
         "continue": _("Continue"),
         "close": _("Close"),
         "last_trick": _("Last trick"),
@@ -221,8 +221,13 @@ def rules_summary(rules: dict) -> str:
     else:
         parts.append(_("no bag penalty"))
     if rules.get("loss_floor") is not None:
-        parts.append(_("lost at %(floor)s") % {"floor": rules["loss_floor"]})
+        parts.append(_("lost at %(floor)s") % {"floor": minus(rules["loss_floor"])})
     return " · ".join(str(p) for p in parts)
+
+
+def minus(number: Any) -> str:
+    """A number as printed on the site: negative numbers take the typographic minus "−"."""
+    return f"−{abs(number)}" if isinstance(number, int) and number < 0 else str(number)
 
 
 SLOTS = ("bottom", "left", "top", "right")
@@ -277,6 +282,12 @@ def table(request: HttpRequest, pk: int) -> HttpResponse:
         {
             "table_id": pk,
             "rules_line": rules_summary(facts.get("rules") or {}),
+            "scores_text": {
+                team: minus(
+                    ((state.get("view") or {}).get("scores") or {}).get(team, {}).get("score")
+                )
+                for team in ("NS", "EW")
+            },
             "slots": seat_slots(facts.get("seats") or [], me.get("seat")),
             "state": state,
             "facts": facts,

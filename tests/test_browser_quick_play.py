@@ -71,7 +71,10 @@ def test_a_guest_plays_a_whole_hand_from_the_home_page(live_site):
             assert "Main 1" in text
             assert "Nous" in text and "Eux" in text
             assert "Contrat" in text or "Pas de contrat" in text
-            assert re.search(r"Cette main \(score -?\d+\)", text)
+            # The hand's total: the running score in the label, the hand's points on the right;
+            # negative numbers with the typographic minus, never a hyphen.
+            assert re.search(r"Total de la main · score (0|−?[1-9]\d*)\s*(0|[+−][1-9]\d*)", text)
+            assert not re.search(r"-\d", text), text
             assert re.search(r"Sacs\s+\d+/10", page.locator("#scoreboard").inner_text())
             # Hand 2 is dealt at once: the hand shows 13 cards again.
             page.wait_for_function(

@@ -343,3 +343,13 @@ def test_a_bidding_hint_asked_once_bidding_is_over_is_an_empty_answer_not_an_err
     answer = lea.get(reverse("games:hint", args=[table.pk]))
     assert answer.status_code == 200
     assert answer.json() == {"hand_number": 1, "bid": None}
+
+
+def test_negative_numbers_take_the_typographic_minus_and_the_hand_total_is_labelled():
+    from games.views import minus, rules_summary
+
+    assert (minus(-200), minus(0), minus(61)) == ("−200", "0", "61")
+    with translation.override("fr"):
+        summary = rules_summary({"loss_floor": -200, "bag_penalty": 100})
+        assert "−200" in summary and "−100" in summary and "-" not in summary
+        assert table_strings()["line_total"] == "Total de la main · score %(score)s"

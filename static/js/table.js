@@ -98,6 +98,11 @@ function bidLabel(bid) {
   return String(bid);
 }
 
+/** A number as printed: negative numbers take the typographic minus "−", like the rules pages. */
+function num(n) {
+  return typeof n === "number" && n < 0 ? `−${Math.abs(n)}` : String(n ?? "");
+}
+
 function signed(points) {
   return points > 0 ? `+${points}` : points < 0 ? `−${Math.abs(points)}` : "0";
 }
@@ -572,7 +577,7 @@ function renderScores() {
   const scores = view.scores || {};
   const bagLimit = rules.bag_limit;
   const body = h("tbody", {},
-    row(S.score, (t) => h("span", { class: "score-big", text: String((scores[t] || {}).score ?? 0) })),
+    row(S.score, (t) => h("span", { class: "score-big", text: num((scores[t] || {}).score ?? 0) })),
     row(S.contract, (t) => contractCell(t)),
     row(S.tricks, (t) => String(teamSeats(t).reduce((a, s) => a + ((view.tricks_won || {})[s] || 0), 0))),
     row(S.bags, (t) => {
@@ -586,7 +591,7 @@ function renderScores() {
   const parts = [h("h2", { text: S.scores_title }), table];
   if (rules.target) {
     let note = fmt(S.target_note, { target: rules.target });
-    if (rules.loss_floor !== null && rules.loss_floor !== undefined) note += " " + fmt(S.floor_note, { floor: rules.loss_floor });
+    if (rules.loss_floor !== null && rules.loss_floor !== undefined) note += " " + fmt(S.floor_note, { floor: num(rules.loss_floor) });
     parts.push(h("p", { class: "target-note", text: note }));
   }
   const last = (view.history || []).at(-1);
@@ -627,7 +632,8 @@ function breakdown(entry, teams, id, titled = true) {
     const nilBags = (d.bags_added || 0) - (d.made && d.contract > 0 ? d.overtricks || 0 : 0);
     if (nilBags > 0) lines.append(line(fmt(S.line_nil_bags, { n: nilBags }), nilBags));
     if (d.bag_penalty) lines.append(line(S.line_bag_penalty, -Math.abs(d.bag_penalty)));
-    lines.append(line(fmt(S.line_total, { score: d.score }), d.hand, "total"));
+    // The hand's points on the right, like every line; the running score in the label.
+    lines.append(line(fmt(S.line_total, { score: num(d.score) }), d.hand, "total"));
     box.append(h("div", { class: "team-block" }, h("div", { class: "team-title", text: fmt(S.team_title, { team: teamLabel(team), names: teamNames(team) }) }), lines));
   }
   return box;
@@ -670,7 +676,7 @@ function renderOverlay() {
     card.append(h("h2", { id: "overlay-title", text: S.match_over }));
     card.append(h("p", { class: `winner-line${won === false ? " is-lost" : ""}`, text: won === true ? S.you_won : won === false ? S.you_lost : fmt(S.winner_is, { team: teamLabel(result.winner) }) }));
     const scores = result.scores || {};
-    card.append(h("p", { text: teams.map((t) => fmt(S.team_score, { team: teamLabel(t), score: scores[t] ?? "" })).join(" — ") }));
+    card.append(h("p", { text: teams.map((t) => fmt(S.team_score, { team: teamLabel(t), score: num(scores[t]) })).join(" — ") }));
     const actions = h("div", { class: "overlay-actions" });
     actions.append(h("a", { class: "btn", href: cfg.urls.lobby, text: S.back_to_lobby }));
     if (F.mySeat && cfg.urls.rematch) {
