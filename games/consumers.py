@@ -23,7 +23,7 @@ from django.utils.translation import gettext_lazy as _
 from games import services, state
 from games.errors import ServiceError
 from games.identity import viewer_from_scope
-from games.models import BotLevel
+from games.models import BotLevel, bot_name
 
 log = logging.getLogger(__name__)
 
@@ -52,9 +52,7 @@ def _localize(frame: dict, lang: str) -> dict:
     with translation.override(lang):
         for seat in frame["table"]["seats"]:
             if seat["kind"] == "bot" and seat["bot_level"] in BotLevel.values:
-                seat["name"] = str(
-                    _("Bot (%(level)s)") % {"level": BotLevel(seat["bot_level"]).label}
-                )
+                seat["name"] = bot_name(seat["position"], seat["bot_level"])
     return frame
 
 

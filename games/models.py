@@ -20,6 +20,20 @@ POSITION_CHOICES = [
 ]
 
 
+# A bot is named by its seat and level, so the three bots of a quick table never share a name.
+BOT_NAMES = {
+    "N": _("North bot (%(level)s)"),
+    "E": _("East bot (%(level)s)"),
+    "S": _("South bot (%(level)s)"),
+    "W": _("West bot (%(level)s)"),
+}
+
+
+def bot_name(position: str, level: str) -> str:
+    """A bot's name in the active language, e.g. "West bot (Normal)" ("Robot Ouest (Normal)")."""
+    return str(BOT_NAMES[position] % {"level": BotLevel(level).label})
+
+
 class BotLevel(models.TextChoices):
     EASY = "easy", pgettext_lazy("bot level", "Easy")
     NORMAL = "normal", pgettext_lazy("bot level", "Normal")
@@ -140,9 +154,10 @@ class Seat(models.Model):
         self.disconnected_at = None
 
     def display_name(self) -> str:
-        """What other players see: the person's name, "Bot (Normal)", or "" for an empty seat."""
+        """What other players see: the person's name, "West bot (Normal)", or "" for an empty
+        seat."""
         if self.bot_level:
-            return str(_("Bot (%(level)s)") % {"level": BotLevel(self.bot_level).label})
+            return bot_name(self.position, self.bot_level)
         return self.nickname
 
 

@@ -185,6 +185,33 @@ async def test_errors_speak_english_when_the_socket_asks_for_it():
     await client.close()
 
 
+async def test_bots_are_named_by_seat_and_level_in_the_sockets_language():
+    lea, key = await db(make_guest)("Léa")
+    table = await db(services.do_create_private_table)(lea, {}, "normal", None)
+    english = Client(f"/ws/tables/{table.pk}/?lang=en", key)
+    french = Client(f"/ws/tables/{table.pk}/", key)
+    for client in (english, french):
+        await client.connect()
+        await client.receive_until(is_state)
+    await db(services.do_start)(table.pk, lea)
+
+    def started(frame: dict) -> bool:
+        return is_state(frame) and frame["table"]["status"] == "playing"
+
+    names = {}
+    for lang, client in (("en", english), ("fr", french)):
+        frame = await client.receive_until(started)
+        names[lang] = [seat["name"] for seat in frame["table"]["seats"]]
+        await client.close()
+    assert names["en"] == ["Léa", "East bot (Normal)", "South bot (Normal)", "West bot (Normal)"]
+    assert names["fr"] == [
+        "Léa",
+        "Robot Est (Normal)",
+        "Robot Sud (Normal)",
+        "Robot Ouest (Normal)",
+    ]
+
+
 async def test_chat_goes_to_both_players_and_a_mute_stops_it_until_unmuted():
     party = await open_private_table()
     table, lea_client, hugo_client = party.table, party.lea_client, party.hugo_client

@@ -11,6 +11,7 @@ from django.contrib.auth.models import AnonymousUser
 from django.contrib.sessions.backends.db import SessionStore
 from django.db import connection, transaction
 from django.test import RequestFactory
+from django.utils import translation
 
 from games import services, state
 from games.errors import ServiceError
@@ -158,7 +159,10 @@ def test_only_the_host_starts_and_bots_of_the_chosen_level_take_the_empty_seats(
     services.do_start(table.pk, lea)
     seats = seats_of(table.pk)
     assert [seats[p].bot_level for p in "NESW"] == ["", "", "easy", "easy"]
-    assert seats["S"].display_name() == "Robot (Facile)"
+    assert seats["S"].display_name() == "Robot Sud (Facile)"
+    assert seats["W"].display_name() == "Robot Ouest (Facile)"
+    with translation.override("en"):
+        assert seats["W"].display_name() == "West bot (Easy)"
     with pytest.raises(ServiceError) as error:
         services.do_start(table.pk, lea)
     assert error.value.code == "table_started"

@@ -151,8 +151,9 @@ function facts(st) {
   };
 }
 
-/** Give every seat a name no other seat shares. Three bots all called "Bot (Normal)" become
- * "Bot (partner)", "Bot (on the left)", "Bot (on the right)": where they sit as this viewer sees the
+/** Give every seat a name no other seat shares. Bots are named by seat ("West bot (Normal)"), so
+ * this is for people with the same nickname (or a person who took a bot's name): a bot among them
+ * becomes "Bot (on the left)", a person "Léa (partner)": where they sit as this viewer sees the
  * felt (a compass point would read backwards once the felt is turned to put the viewer at the
  * bottom). A spectator, who sees South at the bottom, gets compass points. */
 function distinctNames(seats, mySeat) {
