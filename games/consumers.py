@@ -47,6 +47,45 @@ def _language(scope) -> str:
     return lang if lang in dict(settings.LANGUAGES) else settings.LANGUAGE_CODE
 
 
+# One heartbeat per process: sockets opened together would otherwise refresh their connections
+# together, one UPDATE each on the single database thread, stalling every move behind them.
+_live_channels: set[str] = set()
+_heartbeat_task: asyncio.Task | None = None
+
+
+async def _heartbeat() -> None:
+    """Refresh every live socket of this process in one query, every HEARTBEAT_SECONDS."""
+    while _live_channels:
+        await asyncio.sleep(state.HEARTBEAT_SECONDS)
+        names = list(_live_channels)
+        if not names:
+            break
+        try:
+            await database_sync_to_async(services.do_touch_many)(names)
+        except Exception:  # pragma: no cover - the next beat tries again
+            log.exception("heartbeat failed")
+
+
+def _watch(channel_name: str) -> None:
+    """Count a socket as live; start the process's heartbeat if it is not running (in this
+    event loop)."""
+    global _heartbeat_task
+    _live_channels.add(channel_name)
+    task = _heartbeat_task
+    if task is None or task.done() or task.get_loop() is not asyncio.get_running_loop():
+        _heartbeat_task = asyncio.create_task(_heartbeat())
+
+
+def _unwatch(channel_name: str) -> None:
+    """Forget a closed socket; the heartbeat stops with the last one."""
+    global _heartbeat_task
+    _live_channels.discard(channel_name)
+    if not _live_channels and _heartbeat_task is not None:
+        if not _heartbeat_task.done() and _heartbeat_task.get_loop() is asyncio.get_running_loop():
+            _heartbeat_task.cancel()
+        _heartbeat_task = None
+
+
 def _localize(frame: dict, lang: str) -> dict:
     """Bot names are built where the change happened; say them in this socket's language."""
     with translation.override(lang):
@@ -70,7 +109,7 @@ class TableConsumer(AsyncWebsocketConsumer):
         self.standin = False
         self.sent_version = -1
         self.recent: deque[float] = deque()
-        self.heartbeat: asyncio.Task | None = None
+        self.watched = False
         try:
             self.position = await database_sync_to_async(services.do_connect)(
                 self.table_id, self.viewer, self.channel_name
@@ -83,11 +122,12 @@ class TableConsumer(AsyncWebsocketConsumer):
         await self._send_full_state()
         history = await database_sync_to_async(services.visible_chat)(self.table_id, self.key)
         await self.send_json({"type": "chat_history", "messages": history})
-        self.heartbeat = asyncio.create_task(self._beat())
+        _watch(self.channel_name)
+        self.watched = True
 
     async def disconnect(self, code) -> None:
-        if self.heartbeat is not None:
-            self.heartbeat.cancel()
+        if getattr(self, "watched", False):
+            _unwatch(self.channel_name)
         if self.state_group:
             await self.channel_layer.group_discard(self.state_group, self.channel_name)
         await self.channel_layer.group_discard(state.chat_group(self.table_id), self.channel_name)
@@ -95,14 +135,6 @@ class TableConsumer(AsyncWebsocketConsumer):
             await database_sync_to_async(services.do_disconnect)(self.table_id, self.channel_name)
         except Exception:
             log.exception("disconnect bookkeeping failed at table %s", self.table_id)
-
-    async def _beat(self) -> None:
-        while True:
-            await asyncio.sleep(state.HEARTBEAT_SECONDS)
-            try:
-                await database_sync_to_async(services.do_touch)(self.channel_name)
-            except Exception:  # pragma: no cover - the next beat tries again
-                log.exception("heartbeat failed")
 
     # ------------------------------------------------------------------ sending
 

@@ -17,7 +17,7 @@ import hashlib
 import logging
 import random
 import secrets
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager, suppress
 from dataclasses import dataclass
 from datetime import datetime, timedelta
@@ -66,6 +66,7 @@ __all__ = [
     "do_rematch",
     "do_start",
     "do_touch",
+    "do_touch_many",
     "open_quick_tables",
     "rules_summary",
     "set_chat_hidden",
@@ -802,7 +803,20 @@ def do_connect(table_id: int, viewer: Viewer | None, channel_name: str) -> str |
 
 def do_touch(channel_name: str) -> None:
     """A consumer's heartbeat: its connection is still alive."""
-    Connection.objects.filter(channel_name=channel_name).update(seen_at=_now())
+    do_touch_many([channel_name])
+
+
+def do_touch_many(channel_names: Iterable[str]) -> int:
+    """A process's heartbeat: all its sockets are still alive, refreshed in one query per
+    thousand (one UPDATE per socket would queue hundreds of writes at once). Returns how many
+    connections were refreshed."""
+    names = list(channel_names)
+    now = _now()
+    done = 0
+    for start in range(0, len(names), 1000):
+        chunk = names[start : start + 1000]
+        done += Connection.objects.filter(channel_name__in=chunk).update(seen_at=now)
+    return done
 
 
 def do_disconnect(table_id: int, channel_name: str) -> None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 from dataclasses import dataclass
 
 import pytest
@@ -370,3 +371,27 @@ async def test_a_logged_in_user_is_recognised_by_their_session():
     assert frame["table"]["me"]["seat"] == "N" and frame["table"]["me"]["name"] == "Léa P."
     assert frame["table"]["me"]["host"] is True
     await client.close()
+
+
+async def test_one_heartbeat_per_process_keeps_every_open_socket_alive(monkeypatch):
+    from datetime import timedelta
+
+    from django.utils import timezone
+
+    from games import consumers, state
+    from games.models import Connection
+
+    monkeypatch.setattr(state, "HEARTBEAT_SECONDS", 0.2)
+    party = await open_private_table()
+    long_ago = timezone.now() - timedelta(minutes=10)
+    await db(Connection.objects.filter(table_id=party.table.pk).update)(seen_at=long_ago)
+    assert consumers._heartbeat_task is not None and len(consumers._live_channels) >= 2
+    for _ in range(50):
+        await asyncio.sleep(0.1)
+        seen = await db(lambda: list(Connection.objects.filter(table_id=party.table.pk)))()
+        if all(c.seen_at > long_ago for c in seen):
+            break
+    assert len(seen) == 2 and all(c.seen_at > long_ago for c in seen)
+    await party.lea_client.close()
+    await party.hugo_client.close()
+    assert consumers._live_channels.isdisjoint({c.channel_name for c in seen})
