@@ -10,6 +10,7 @@ two threads never share an engine object.
 
 from __future__ import annotations
 
+import asyncio
 import threading
 from collections import OrderedDict
 from collections.abc import Iterable, Iterator
@@ -276,14 +277,14 @@ def build_state(table: Table, viewer_key: str | None, name: str | None) -> dict[
 
 
 def _send_many(messages: list[tuple[str, dict]]) -> None:
-    """Send group messages in one event-loop round (one async_to_sync call per broadcast)."""
+    """Send group messages in one event-loop round (one async_to_sync call per broadcast), all
+    at once: one after another, each waited for its Redis round trips before the next."""
     layer = get_channel_layer()
     if layer is None or not messages:
         return
 
     async def send_all() -> None:
-        for group, message in messages:
-            await layer.group_send(group, message)
+        await asyncio.gather(*(layer.group_send(group, message) for group, message in messages))
 
     async_to_sync(send_all)()
 
