@@ -145,8 +145,9 @@ CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 CELERY_TIMEZONE = "UTC"
 CELERY_BEAT_SCHEDULE: dict[str, dict] = {}
-# Live tables: catch every missed deadline (bot fill, bot move, turn timer, dead sockets).
-CELERY_BEAT_SCHEDULE["games-sweep"] = {"task": "games.sweep", "schedule": 3.0}
+# Live tables: expire due turns (no task per turn) and catch every missed deadline (bot fill,
+# bot move, dead sockets).
+CELERY_BEAT_SCHEDULE["games-sweep"] = {"task": "games.sweep", "schedule": 1.0}
 
 AUTH_USER_MODEL = "accounts.User"
 AUTHENTICATION_BACKENDS = [

@@ -231,7 +231,7 @@ def _schedule(task_name: str, args: tuple, countdown: float) -> None:
 
 
 def _plan(ctx: _Ctx, *, new_turn: bool, bot_delay: float | None = None, pause: float = 0.0) -> None:
-    """Set the table's deadlines for whoever is to move now and queue the tasks for them.
+    """Set the table's deadlines for whoever is to move now and queue a bot's move.
 
     ``pause``: seconds everyone needs to see what just happened (a trick taken) before the next
     move; it delays a bot's move and starts a person's turn clock that much later.
@@ -262,8 +262,9 @@ def _plan(ctx: _Ctx, *, new_turn: bool, bot_delay: float | None = None, pause: f
         since = seat.disconnected_at or now
         deadlines.append(since + timedelta(seconds=settings.DISCONNECT_GRACE_SECONDS))
     if deadlines:
+        # No task per turn (queueing one on every move cost more than the move itself): the
+        # beat sweep, every second, expires due turns (turn_deadline is indexed).
         table.turn_deadline = min(deadlines)
-        _schedule("expire_turn", (table.pk,), (table.turn_deadline - now).total_seconds())
 
 
 def _start_match(ctx: _Ctx) -> None:

@@ -26,7 +26,10 @@ def bot_move(table_id: int, version: int) -> bool:
 
 @shared_task(name="games.expire_turn", ignore_result=True)
 def expire_turn(table_id: int) -> bool:
-    """The person to move is out of time: a stand-in bot plays for them until they are back."""
+    """The person to move is out of time: a stand-in bot plays for them until they are back.
+
+    No longer queued (the beat sweep expires due turns); kept registered so that tasks queued
+    by an older release still run, harmlessly."""
     return services.do_expire_turn(table_id)
 
 

@@ -114,12 +114,21 @@ def test_a_quick_table_left_by_everyone_is_not_filled_with_bots(settings):
     assert Table.objects.get(pk=table.pk).status == "waiting"
 
 
+def test_the_beat_sweeps_every_second_since_no_task_is_queued_per_turn():
+    from django.conf import settings
+
+    assert settings.CELERY_BEAT_SCHEDULE["games-sweep"]["task"] == "games.sweep"
+    assert settings.CELERY_BEAT_SCHEDULE["games-sweep"]["schedule"] <= 1.0
+
+
 def test_the_sweep_hands_a_timed_out_turn_to_a_standin_bot_until_the_person_is_back():
     table, people = table_with(humans=4, turn_seconds=30)
     position = mover(table.pk)
     person = next(p for p in people if p.key == seat(table.pk, position).viewer_key)
     assert 29 <= (table.turn_deadline - timezone.now()).total_seconds() <= 30
-    assert run(tasks.expire_turn, table.pk) is False  # not yet
+    assert run(tasks.sweep)["expired"] == 0  # not yet
+    assert run(tasks.expire_turn, table.pk) is False  # nor by a task come too early
+    assert not seat(table.pk, position).standin
     Table.objects.filter(pk=table.pk).update(turn_deadline=timezone.now() - timedelta(seconds=1))
     assert run(tasks.sweep)["expired"] == 1
     assert seat(table.pk, position).standin
