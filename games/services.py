@@ -124,6 +124,8 @@ class _Ctx:
     seats: dict[str, Seat]
     engine: EngineMatch | None
     released: bool = False
+    # Viewer keys with a live socket, read once per transaction (see _present).
+    present: set[str] | None = None
 
     @property
     def match(self) -> Match | None:
@@ -181,7 +183,7 @@ def _commit(ctx: _Ctx, *, lobby: bool = False) -> None:
 
     def publish() -> None:
         try:
-            state.publish_table(table, seats, engine)
+            state.publish_table(table, seats, engine, ctx.present)
             if lobby:
                 state.publish_lobby()
         except Exception:  # a broadcast failure must not undo a committed change
@@ -207,10 +209,18 @@ def _sit(seat: Seat, viewer: Viewer) -> None:
     seat.save()
 
 
-def _humans_present(table: Table, seats: dict[str, Seat]) -> bool:
+def _present(ctx: _Ctx) -> set[str]:
+    """The table's live viewer keys, read once per transaction and passed on to the broadcast
+    (it was read twice per move). Read it after any change to the table's connections."""
+    if ctx.present is None:
+        ctx.present = state.present_keys(ctx.table.pk)
+    return ctx.present
+
+
+def _humans_present(table: Table, seats: dict[str, Seat], present: set[str] | None = None) -> bool:
     """Whether a seated person has a live socket at the table."""
     keys = {s.viewer_key for s in seats.values() if s.viewer_key}
-    return bool(keys & state.present_keys(table.pk))
+    return bool(keys & (state.present_keys(table.pk) if present is None else present))
 
 
 def _is_seated(table_id: int, key: str | None) -> bool:
@@ -248,7 +258,7 @@ def _plan(ctx: _Ctx, *, new_turn: bool, bot_delay: float | None = None, pause: f
     if new_turn or table.turn_started_at is None:
         table.turn_started_at = now + timedelta(seconds=pause)
     seat = ctx.seats[engine.to_move]
-    if seat.is_bot or (seat.standin and _humans_present(ctx.table, ctx.seats)):
+    if seat.is_bot or (seat.standin and _humans_present(ctx.table, ctx.seats, _present(ctx))):
         delay = (settings.BOT_MOVE_DELAY if bot_delay is None else bot_delay) + pause
         table.bot_due_at = now + timedelta(seconds=delay)
         _schedule("bot_move", (table.pk, table.version), delay)
@@ -258,7 +268,7 @@ def _plan(ctx: _Ctx, *, new_turn: bool, bot_delay: float | None = None, pause: f
     deadlines = []
     if table.turn_seconds:
         deadlines.append(table.turn_started_at + timedelta(seconds=table.turn_seconds))
-    if seat.viewer_key not in state.present_keys(table.pk):
+    if seat.viewer_key not in _present(ctx):
         since = seat.disconnected_at or now
         deadlines.append(since + timedelta(seconds=settings.DISCONNECT_GRACE_SECONDS))
     if deadlines:
@@ -719,7 +729,7 @@ def do_bot_move(table_id: int, version: int) -> bool:
         seat = ctx.seats[position]
         if seat.is_bot:
             actor = Action.Actor.BOT
-        elif seat.standin and _humans_present(ctx.table, ctx.seats):
+        elif seat.standin and _humans_present(ctx.table, ctx.seats, _present(ctx)):
             actor = Action.Actor.STANDIN
         else:
             return False
@@ -835,7 +845,7 @@ def do_disconnect(table_id: int, channel_name: str) -> None:
         seat = _seat_with_key(ctx.seats, key)
         if seat is None:
             return
-        if key not in state.present_keys(table_id):
+        if key not in _present(ctx):
             now = _now()
             stale = now - timedelta(seconds=state.CONNECTION_STALE_SECONDS)
             # A socket of a dead process: gone since its last heartbeat.

@@ -293,10 +293,17 @@ def _send(group: str, message: dict) -> None:
     _send_many([(group, message)])
 
 
-def publish_table(table: Table, seats: dict[str, Seat], engine: EngineMatch | None) -> None:
+def publish_table(
+    table: Table,
+    seats: dict[str, Seat],
+    engine: EngineMatch | None,
+    present: set[str] | None = None,
+) -> None:
     """Send every seat its own frame and the spectators theirs. Views are built once per seat;
-    each consumer adds its viewer's "me" part."""
-    present = present_keys(table.pk)
+    each consumer adds its viewer's "me" part. ``present``: the live viewer keys, when the
+    service that made the change has already read them."""
+    if present is None:
+        present = present_keys(table.pk)
     facts = table_facts(table, seats, engine, present)
     occupants = {p: seats[p].viewer_key for p in POSITIONS if seats[p].viewer_key}
     common = {
