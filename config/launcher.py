@@ -142,6 +142,8 @@ def run(port: int) -> int:
     """Web + WebSockets, Celery worker and beat, until one of them dies or Ctrl-C."""
     with embedded_redis() as redis_url:
         env = {**os.environ, "REDIS_URL": redis_url}
+        # Keep database connections between requests and tasks (the tests keep the default 0).
+        env.setdefault("DB_CONN_MAX_AGE", "60")
         run_dir = BASE_DIR / ".run"
         run_dir.mkdir(exist_ok=True)
         commands, listener = _commands(port, run_dir)

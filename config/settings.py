@@ -96,6 +96,8 @@ TEMPLATES = [
 DATABASES = {
     "default": dj_database_url.parse(
         env_str("DATABASE_URL", f"sqlite:///{BASE_DIR / 'db.sqlite3'}"),
+        # 0 (a connection per request) by default, for the tests; `make run` (config.launcher)
+        # gives its processes 60 unless DB_CONN_MAX_AGE is set.
         conn_max_age=env_int("DB_CONN_MAX_AGE", 0),
     )
 }
@@ -110,6 +112,17 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     DATABASES["default"]["OPTIONS"].update(
         {"timeout": 20, "transaction_mode": "IMMEDIATE", "init_command": "PRAGMA journal_mode=WAL;"}
     )
+if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
+    # "off": a commit returns before its WAL reaches the disk (much shorter moves); a crash of
+    # PostgreSQL itself may lose the last fraction of a second of commits (never corrupts).
+    PG_SYNCHRONOUS_COMMIT = env_str("PG_SYNCHRONOUS_COMMIT", "on")
+    if PG_SYNCHRONOUS_COMMIT not in ("on", "off", "local", "remote_write", "remote_apply"):
+        raise ValueError(f"PG_SYNCHRONOUS_COMMIT: unknown value {PG_SYNCHRONOUS_COMMIT!r}")
+    if PG_SYNCHRONOUS_COMMIT != "on":
+        DATABASES["default"].setdefault("OPTIONS", {})
+        DATABASES["default"]["OPTIONS"]["options"] = (
+            f"-c synchronous_commit={PG_SYNCHRONOUS_COMMIT}"
+        )
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 # Redis carries the channel layer and the Celery queues; `make run`/`make test` start an

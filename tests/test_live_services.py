@@ -456,3 +456,32 @@ def test_two_private_table_forms_racing_for_one_host_open_one_table():
     assert results[0].pk == results[1].pk
     assert Table.objects.count() == 1
     assert Seat.objects.filter(viewer_key=lea.key).count() == 1
+
+
+@pytest.mark.django_db
+@pytest.mark.skipif(connection.vendor != "postgresql", reason="a PostgreSQL setting")
+def test_pg_synchronous_commit_off_reaches_the_database_connection_and_on_is_the_default():
+    import os
+    import subprocess
+    import sys
+
+    code = (
+        "import django; django.setup(); from django.db import connection; "
+        "c = connection.cursor(); c.execute('SHOW synchronous_commit'); print(c.fetchone()[0])"
+    )
+
+    db = connection.settings_dict
+    url = f"postgres://{db['USER']}@{db['HOST']}:{db['PORT']}/{db['NAME']}"
+
+    def shown(value: str | None) -> str:
+        env = {**os.environ, "DJANGO_SETTINGS_MODULE": "config.settings", "DATABASE_URL": url}
+        env.pop("PG_SYNCHRONOUS_COMMIT", None)
+        if value is not None:
+            env["PG_SYNCHRONOUS_COMMIT"] = value
+        out = subprocess.run(
+            [sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True
+        )
+        return out.stdout.strip().splitlines()[-1]
+
+    assert shown("off") == "off"
+    assert shown(None) == "on"
