@@ -130,22 +130,7 @@ def nil_play(k: Knowledge, cards: list[str]) -> str:
     if not k.trick:
         side = [c for c in cards if c[1] != SPADE] or cards
         return max(side, key=lambda c: (k.higher_unseen(c), -low_key(c)[0]))
-    led = k.led_suit
-    w_card = k.current_winner()[1]
-    after = k.seats_after_me()
-    following = [c for c in cards if c[1] == led]
-    if following:
-        losing = [c for c in following if not beats(c, w_card, led)]
-        if losing:
-            return highest(losing)
-        return lowest(following) if after else highest(following)
-    side = [c for c in cards if c[1] != SPADE]
-    if side:
-        return highest(side)
-    losing = [c for c in cards if not beats(c, w_card, led)]
-    if losing:
-        return highest(losing)
-    return lowest(cards) if after else highest(cards)
+    return follow_lose(k, cards)
 
 
 def cover_play(k: Knowledge, cards: list[str]) -> str | None:
