@@ -110,7 +110,11 @@ class Client:
         frame = json.loads(raw)
         await database_sync_to_async(check_frame)(frame, raw, self.context)
         self.frames.append(frame)
-        if frame["type"] == "state":
+        # Frames from two publishers (a socket's own action, a worker's bot move) may cross:
+        # like the page, keep the newest version.
+        if frame["type"] == "state" and (
+            self.state is None or frame["version"] >= self.state["version"]
+        ):
             self.state = frame
         return frame
 
@@ -144,3 +148,7 @@ def table_counts(table_id: int) -> tuple[int, int]:
     """(table version, number of actions in the log) — both unchanged after a refused request."""
     table = Table.objects.get(pk=table_id)
     return table.version, Action.objects.filter(match__table=table).count()
+
+
+def is_error(frame: dict) -> bool:
+    return frame.get("type") == "error"
