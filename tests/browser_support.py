@@ -22,9 +22,11 @@ import sys
 import tempfile
 import time
 from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from urllib.parse import quote
 
+import pytest
 from django.db import connection
 
 BASE_DIR = Path(__file__).resolve().parent.parent
@@ -44,6 +46,21 @@ def launch_chromium(playwright):
     return playwright.chromium.launch(
         executable_path=CHROMIUM_PATH, headless=True, args=CHROMIUM_ARGS
     )
+
+
+@contextmanager
+def chromium_page(width: int = 1280, height: int = 900):
+    """A page in headless Chromium, and the list its uncaught script errors are collected in."""
+    playwright_api = pytest.importorskip("playwright.sync_api")
+    with playwright_api.sync_playwright() as playwright:
+        browser = launch_chromium(playwright)
+        try:
+            page = browser.new_page(viewport={"width": width, "height": height})
+            errors: list[str] = []
+            page.on("pageerror", lambda exc: errors.append(str(exc)))
+            yield page, errors
+        finally:
+            browser.close()
 
 
 def act_once(page) -> str | None:

@@ -13,7 +13,7 @@ import time
 from pathlib import Path
 
 import pytest
-from browser_support import act_once, launch_chromium, serve_live_site
+from browser_support import act_once, chromium_page, serve_live_site
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -27,71 +27,60 @@ def live_site(transactional_db, monkeypatch):
 
 
 def test_a_guest_plays_a_whole_hand_from_the_home_page(live_site):
-    playwright_api = pytest.importorskip("playwright.sync_api")
     started = time.monotonic()
-    with playwright_api.sync_playwright() as playwright:
-        browser = launch_chromium(playwright)
-        try:
-            page = browser.new_page(viewport={"width": 1280, "height": 900})
-            errors: list[str] = []
-            page.on("pageerror", lambda exc: errors.append(str(exc)))
+    with chromium_page() as (page, errors):
+        page.goto(live_site + "/fr/")
+        page.get_by_role("link", name="Jouer maintenant").first.click()
+        page.wait_for_url("**/fr/jouer/")
+        page.get_by_role("button", name="Jouer maintenant").click()
 
-            page.goto(live_site + "/fr/")
-            page.get_by_role("link", name="Jouer maintenant").first.click()
-            page.wait_for_url("**/fr/jouer/")
-            page.get_by_role("button", name="Jouer maintenant").click()
+        page.wait_for_url("**/fr/jouer/pseudo/**")
+        page.get_by_label("Votre pseudo").fill("Léa")
+        page.locator("#nickname-submit").click()
+        page.wait_for_url(re.compile(r".*/fr/tables/\d+/$"))
+        page.wait_for_function("document.body.dataset.socket === 'open'")
 
-            page.wait_for_url("**/fr/jouer/pseudo/**")
-            page.get_by_label("Votre pseudo").fill("Léa")
-            page.locator("#nickname-submit").click()
-            page.wait_for_url(re.compile(r".*/fr/tables/\d+/$"))
-            page.wait_for_function("document.body.dataset.socket === 'open'")
+        # The bots take the three free seats after QUICK_TABLE_BOT_DELAY (1 s).
+        page.wait_for_selector("#hand-area .hand", timeout=20_000)
+        assert page.locator(".seat .seat-name", has_text="Bot").count() == 3
+        assert page.locator("#seat-bottom .seat-you").count() == 1
 
-            # The bots take the three free seats after QUICK_TABLE_BOT_DELAY (1 s).
-            page.wait_for_selector("#hand-area .hand", timeout=20_000)
-            assert page.locator(".seat .seat-name", has_text="Bot").count() == 3
-            assert page.locator("#seat-bottom .seat-you").count() == 1
+        done = {"bid": 0, "look": 0, "play": 0}
+        deadline = time.monotonic() + 80
+        while not page.locator("#breakdown-side").count():
+            assert time.monotonic() < deadline, f"the hand did not end: {done}"
+            action = act_once(page)
+            if action:
+                done[action] += 1
+                # Wait until the server answered (the state bumps the hand or the prompt).
+                page.wait_for_timeout(60)
+            else:
+                page.wait_for_timeout(100)
+        assert done["bid"] == 1
+        assert done["play"] == 13
 
-            done = {"bid": 0, "look": 0, "play": 0}
-            deadline = time.monotonic() + 80
-            while not page.locator("#breakdown-side").count():
-                assert time.monotonic() < deadline, f"the hand did not end: {done}"
-                action = act_once(page)
-                if action:
-                    done[action] += 1
-                    # Wait until the server answered (the state bumps the hand or the prompt).
-                    page.wait_for_timeout(60)
-                else:
-                    page.wait_for_timeout(100)
-            assert done["bid"] == 1
-            assert done["play"] == 13
+        breakdown = page.locator("#breakdown-side")
+        text = breakdown.inner_text()
+        assert "Main 1" in text
+        assert "Nous" in text and "Eux" in text
+        assert "Contrat" in text or "Pas de contrat" in text
+        # The hand's total: the running score in the label, the hand's points on the right;
+        # negative numbers with the typographic minus, never a hyphen.
+        assert re.search(r"Total de la main · score (0|−?[1-9]\d*)\s*(0|[+−][1-9]\d*)", text)
+        assert not re.search(r"-\d", text), text
+        assert re.search(r"Sacs\s+\d+/10", page.locator("#scoreboard").inner_text())
+        # Hand 2 is dealt at once: the hand shows 13 cards again.
+        page.wait_for_function("document.querySelectorAll('#hand-area .hand .card').length === 13")
 
-            breakdown = page.locator("#breakdown-side")
-            text = breakdown.inner_text()
-            assert "Main 1" in text
-            assert "Nous" in text and "Eux" in text
-            assert "Contrat" in text or "Pas de contrat" in text
-            # The hand's total: the running score in the label, the hand's points on the right;
-            # negative numbers with the typographic minus, never a hyphen.
-            assert re.search(r"Total de la main · score (0|−?[1-9]\d*)\s*(0|[+−][1-9]\d*)", text)
-            assert not re.search(r"-\d", text), text
-            assert re.search(r"Sacs\s+\d+/10", page.locator("#scoreboard").inner_text())
-            # Hand 2 is dealt at once: the hand shows 13 cards again.
-            page.wait_for_function(
-                "document.querySelectorAll('#hand-area .hand .card').length === 13"
-            )
-
-            # The page fits a 360 px phone without scrolling sideways.
-            page.set_viewport_size({"width": 360, "height": 780})
-            page.wait_for_timeout(200)
-            assert page.evaluate("document.documentElement.scrollWidth") <= 360
-            page.set_viewport_size({"width": 1280, "height": 900})
-            # The hand's result also opens over the felt; "Continuer" closes it.
-            page.get_by_role("button", name="Continuer").click()
-            page.wait_for_selector("#felt-overlay", state="hidden")
-            page.locator("#felt").scroll_into_view_if_needed()
-            page.screenshot(path=str(SCREENSHOT), full_page=True)
-            assert not errors, errors
-        finally:
-            browser.close()
+        # The page fits a 360 px phone without scrolling sideways.
+        page.set_viewport_size({"width": 360, "height": 780})
+        page.wait_for_timeout(200)
+        assert page.evaluate("document.documentElement.scrollWidth") <= 360
+        page.set_viewport_size({"width": 1280, "height": 900})
+        # The hand's result also opens over the felt; "Continuer" closes it.
+        page.get_by_role("button", name="Continuer").click()
+        page.wait_for_selector("#felt-overlay", state="hidden")
+        page.locator("#felt").scroll_into_view_if_needed()
+        page.screenshot(path=str(SCREENSHOT), full_page=True)
+        assert not errors, errors
     assert time.monotonic() - started < 120

@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 
 import pytest
-from browser_support import join_quick_table, launch_chromium, serve_live_site
+from browser_support import chromium_page, join_quick_table, serve_live_site
 
 from games.models import Table
 
@@ -23,33 +23,25 @@ def live_site(transactional_db, monkeypatch):
 
 
 def test_a_closed_table_offers_play_again_and_the_lobby_instead_of_the_game(live_site):
-    playwright_api = pytest.importorskip("playwright.sync_api")
-    with playwright_api.sync_playwright() as playwright:
-        browser = launch_chromium(playwright)
-        try:
-            page = browser.new_page(viewport={"width": 1280, "height": 900})
-            errors: list[str] = []
-            page.on("pageerror", lambda exc: errors.append(str(exc)))
-            join_quick_table(page, live_site, "Fermée")
-            page.wait_for_selector("#hand-area .hand", timeout=20_000)
-            table_id = int(re.search(r"/tables/(\d+)/", page.url).group(1))
-            # What the sweep does once nobody seated has been connected for a long time.
-            Table.objects.filter(pk=table_id).update(status="abandoned")
-            page.wait_for_timeout(500)  # a bot move in flight sees the closed table and stops
-            assert Table.objects.get(pk=table_id).status == "abandoned"
-            page.reload()
-            page.wait_for_function("document.body.dataset.socket === 'open'")
-            prompt = page.locator("#hand-prompt")
-            assert prompt.inner_text() == "Cette table a été fermée faute de joueurs."
-            assert page.locator("#table-status").inner_text() == "Table fermée"
-            assert page.locator("#hand-area .hand").count() == 0
-            assert page.locator(".bid-panel").count() == 0
-            assert page.locator(".seat-clock").count() == 0
-            assert page.locator("#back-to-lobby").get_attribute("href") == "/fr/jouer/"
-            page.locator("#rematch").click()
-            page.wait_for_url(re.compile(r".*/fr/tables/\d+/$"))
-            new_id = int(re.search(r"/tables/(\d+)/", page.url).group(1))
-            assert new_id != table_id
-            assert not errors, errors
-        finally:
-            browser.close()
+    with chromium_page() as (page, errors):
+        join_quick_table(page, live_site, "Fermée")
+        page.wait_for_selector("#hand-area .hand", timeout=20_000)
+        table_id = int(re.search(r"/tables/(\d+)/", page.url).group(1))
+        # What the sweep does once nobody seated has been connected for a long time.
+        Table.objects.filter(pk=table_id).update(status="abandoned")
+        page.wait_for_timeout(500)  # a bot move in flight sees the closed table and stops
+        assert Table.objects.get(pk=table_id).status == "abandoned"
+        page.reload()
+        page.wait_for_function("document.body.dataset.socket === 'open'")
+        prompt = page.locator("#hand-prompt")
+        assert prompt.inner_text() == "Cette table a été fermée faute de joueurs."
+        assert page.locator("#table-status").inner_text() == "Table fermée"
+        assert page.locator("#hand-area .hand").count() == 0
+        assert page.locator(".bid-panel").count() == 0
+        assert page.locator(".seat-clock").count() == 0
+        assert page.locator("#back-to-lobby").get_attribute("href") == "/fr/jouer/"
+        page.locator("#rematch").click()
+        page.wait_for_url(re.compile(r".*/fr/tables/\d+/$"))
+        new_id = int(re.search(r"/tables/(\d+)/", page.url).group(1))
+        assert new_id != table_id
+        assert not errors, errors

@@ -13,7 +13,7 @@ import re
 import time
 
 import pytest
-from browser_support import launch_chromium, serve_live_site
+from browser_support import chromium_page, serve_live_site
 from django.db import connections
 
 from games.engine import SEATS
@@ -68,77 +68,68 @@ def played_cards(engine, seat: str) -> set[str]:
 
 
 def test_a_keyboard_player_plays_a_trick_and_cannot_reach_an_illegal_card(live_site):
-    playwright_api = pytest.importorskip("playwright.sync_api")
     started = time.monotonic()
-    with playwright_api.sync_playwright() as playwright:
-        browser = launch_chromium(playwright)
-        try:
-            page = browser.new_page(viewport={"width": 1280, "height": 900})
-            errors: list[str] = []
-            page.on("pageerror", lambda exc: errors.append(str(exc)))
+    with chromium_page() as (page, errors):
+        page.goto(live_site + "/fr/jouer/")
+        tab_to(page, "#quick-play")
+        page.keyboard.press("Enter")
+        page.wait_for_url("**/fr/jouer/pseudo/**")
+        tab_to(page, "input[name=nickname]")
+        page.keyboard.type("Clavier")
+        page.keyboard.press("Enter")
+        page.wait_for_url(re.compile(r".*/fr/tables/\d+/$"))
+        table_id = int(re.search(r"/tables/(\d+)/", page.url).group(1))
+        page.wait_for_function("document.body.dataset.socket === 'open'")
+        page.wait_for_selector("#hand-area .hand", timeout=20_000)
+        seat = my_seat(page)
 
-            page.goto(live_site + "/fr/jouer/")
-            tab_to(page, "#quick-play")
+        # Bidding: look at the cards if blind nil is still offered, then bid a number.
+        page.wait_for_selector(
+            ".bid-grid button:not([disabled]), #hand-prompt.is-you ~ .bid-panel button.look",
+            timeout=20_000,
+        )
+        if page.locator(".bid-special button.look").count():
+            tab_to(page, ".bid-special button.look")
             page.keyboard.press("Enter")
-            page.wait_for_url("**/fr/jouer/pseudo/**")
-            tab_to(page, "input[name=nickname]")
-            page.keyboard.type("Clavier")
+            page.wait_for_selector(".bid-grid button:not([disabled])")
+        tab_to(page, ".bid-grid button:not([disabled])")
+        page.keyboard.press("Enter")
+        page.wait_for_selector(".bid-panel", state="detached", timeout=20_000)
+
+        checked_illegal = 0
+        played = 0
+        deadline = time.monotonic() + 40
+        while not (played and checked_illegal and engine_now(table_id).hand.completed_tricks()):
+            assert time.monotonic() < deadline, (played, checked_illegal)
+            if not page.locator(".hand button.card:not([disabled])").count():
+                page.wait_for_timeout(100)
+                continue
+            engine = engine_now(table_id)
+            assert engine.to_move == seat
+            legal = {a["card"] for a in engine.legal_actions(seat) if a["type"] == "play"}
+            hand = set(page.locator(".hand button.card").evaluate_all(
+                "(cards) => cards.map((c) => c.dataset.card)"))  # fmt: skip
+            enabled = set(page.locator(".hand button.card:not([disabled])").evaluate_all(
+                "(cards) => cards.map((c) => c.dataset.card)"))  # fmt: skip
+            assert enabled == legal
+            for card in hand - legal:
+                assert page.locator(f'.hand button.card[data-card="{card}"]').is_disabled()
+            checked_illegal += len(hand - legal)
+
+            # The focus is already on a card (it stays in the hand), or one Tab away.
+            tab_to(page, ".hand button.card", limit=3)
+            reached = set()
+            for _ in range(len(legal) + 1):
+                page.keyboard.press("ArrowRight")
+                focus = page.evaluate(ACTIVE)
+                assert focus["outline"] != "none"
+                reached.add(focus["card"])
+            assert reached == legal  # the arrows go round the playable cards only
+            card = page.evaluate(ACTIVE)["card"]
             page.keyboard.press("Enter")
-            page.wait_for_url(re.compile(r".*/fr/tables/\d+/$"))
-            table_id = int(re.search(r"/tables/(\d+)/", page.url).group(1))
-            page.wait_for_function("document.body.dataset.socket === 'open'")
-            page.wait_for_selector("#hand-area .hand", timeout=20_000)
-            seat = my_seat(page)
+            page.wait_for_selector(f'.hand button.card[data-card="{card}"]', state="detached")
+            assert card in played_cards(engine_now(table_id), seat)
+            played += 1
 
-            # Bidding: look at the cards if blind nil is still offered, then bid a number.
-            page.wait_for_selector(
-                ".bid-grid button:not([disabled]), #hand-prompt.is-you ~ .bid-panel button.look",
-                timeout=20_000,
-            )
-            if page.locator(".bid-special button.look").count():
-                tab_to(page, ".bid-special button.look")
-                page.keyboard.press("Enter")
-                page.wait_for_selector(".bid-grid button:not([disabled])")
-            tab_to(page, ".bid-grid button:not([disabled])")
-            page.keyboard.press("Enter")
-            page.wait_for_selector(".bid-panel", state="detached", timeout=20_000)
-
-            checked_illegal = 0
-            played = 0
-            deadline = time.monotonic() + 40
-            while not (played and checked_illegal and engine_now(table_id).hand.completed_tricks()):
-                assert time.monotonic() < deadline, (played, checked_illegal)
-                if not page.locator(".hand button.card:not([disabled])").count():
-                    page.wait_for_timeout(100)
-                    continue
-                engine = engine_now(table_id)
-                assert engine.to_move == seat
-                legal = {a["card"] for a in engine.legal_actions(seat) if a["type"] == "play"}
-                hand = set(page.locator(".hand button.card").evaluate_all(
-                    "(cards) => cards.map((c) => c.dataset.card)"))  # fmt: skip
-                enabled = set(page.locator(".hand button.card:not([disabled])").evaluate_all(
-                    "(cards) => cards.map((c) => c.dataset.card)"))  # fmt: skip
-                assert enabled == legal
-                for card in hand - legal:
-                    assert page.locator(f'.hand button.card[data-card="{card}"]').is_disabled()
-                checked_illegal += len(hand - legal)
-
-                # The focus is already on a card (it stays in the hand), or one Tab away.
-                tab_to(page, ".hand button.card", limit=3)
-                reached = set()
-                for _ in range(len(legal) + 1):
-                    page.keyboard.press("ArrowRight")
-                    focus = page.evaluate(ACTIVE)
-                    assert focus["outline"] != "none"
-                    reached.add(focus["card"])
-                assert reached == legal  # the arrows go round the playable cards only
-                card = page.evaluate(ACTIVE)["card"]
-                page.keyboard.press("Enter")
-                page.wait_for_selector(f'.hand button.card[data-card="{card}"]', state="detached")
-                assert card in played_cards(engine_now(table_id), seat)
-                played += 1
-
-            assert not errors, errors
-        finally:
-            browser.close()
+        assert not errors, errors
     assert time.monotonic() - started < 60

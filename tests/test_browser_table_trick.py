@@ -11,7 +11,7 @@ from __future__ import annotations
 import time
 
 import pytest
-from browser_support import act_once, join_quick_table, launch_chromium, serve_live_site
+from browser_support import act_once, chromium_page, join_quick_table, serve_live_site
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -52,35 +52,27 @@ def shown_tricks(log: list) -> list[tuple[float, list]]:
 
 
 def test_a_taken_trick_stays_readable_and_the_bots_have_distinct_names(live_site):
-    playwright_api = pytest.importorskip("playwright.sync_api")
     started = time.monotonic()
-    with playwright_api.sync_playwright() as playwright:
-        browser = launch_chromium(playwright)
-        try:
-            page = browser.new_page(viewport={"width": 1280, "height": 900})
-            errors: list[str] = []
-            page.on("pageerror", lambda exc: errors.append(str(exc)))
-            join_quick_table(page, live_site, "Lecture")
-            page.wait_for_selector("#hand-area .hand", timeout=20_000)
+    with chromium_page() as (page, errors):
+        join_quick_table(page, live_site, "Lecture")
+        page.wait_for_selector("#hand-area .hand", timeout=20_000)
 
-            names = page.locator(".seat .seat-name").all_inner_texts()
-            assert len(names) == 4
-            assert len(set(names)) == 4, names  # not three times "Robot (Normal)"
+        names = page.locator(".seat .seat-name").all_inner_texts()
+        assert len(names) == 4
+        assert len(set(names)) == 4, names  # not three times "Robot (Normal)"
 
-            page.evaluate(WATCH_TRICKS)
-            deadline = time.monotonic() + 40
-            while len(shown_tricks(page.evaluate("window.trickLog"))) < 3:
-                assert time.monotonic() < deadline, page.evaluate("window.trickLog")
-                if not act_once(page):
-                    page.wait_for_timeout(100)
-                else:
-                    page.wait_for_timeout(60)
+        page.evaluate(WATCH_TRICKS)
+        deadline = time.monotonic() + 40
+        while len(shown_tricks(page.evaluate("window.trickLog"))) < 3:
+            assert time.monotonic() < deadline, page.evaluate("window.trickLog")
+            if not act_once(page):
+                page.wait_for_timeout(100)
+            else:
+                page.wait_for_timeout(60)
 
-            for duration, entries in shown_tricks(page.evaluate("window.trickLog")):
-                assert duration >= 1200, duration  # the bots led again at once: the page waited
-                assert all(e[3] == 0 for e in entries)  # no card of mine playable meanwhile
-                assert all(e[4] == 1 for e in entries)  # the winner's seat is marked
-            assert not errors, errors
-        finally:
-            browser.close()
+        for duration, entries in shown_tricks(page.evaluate("window.trickLog")):
+            assert duration >= 1200, duration  # the bots led again at once: the page waited
+            assert all(e[3] == 0 for e in entries)  # no card of mine playable meanwhile
+            assert all(e[4] == 1 for e in entries)  # the winner's seat is marked
+        assert not errors, errors
     assert time.monotonic() - started < 60
