@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from django import template
-from django.urls import NoReverseMatch, resolve, reverse, translate_url
+from django.urls import resolve, reverse, translate_url
 from django.urls.exceptions import Resolver404
 from django.utils.html import format_html, format_html_join
 from django.utils.safestring import SafeString
@@ -111,35 +111,16 @@ def score_hand(
     return compute_score(bids, tricks, before=before, rules=rules, team=team)
 
 
-def play_target() -> dict[str, str]:
-    """Where "Play now" goes: the lobby page (GET) if it exists, else quick play (POST form),
-    else the how-to-play page, so the rules pages never break while the lobby is being built."""
-    try:
-        return {"url": reverse("lobby:index"), "method": "get"}
-    except NoReverseMatch:
-        pass
-    try:
-        return {"url": reverse("lobby:quick_play"), "method": "post"}
-    except NoReverseMatch:
-        return {"url": reverse(get_page("how_to_play").url_name), "method": "get"}
-
-
 @register.simple_tag
 def play_url() -> str:
-    """A GET URL for "Play now" links (the lobby, or the rules while there is no lobby page)."""
-    target = play_target()
-    return target["url"] if target["method"] == "get" else reverse(get_page("home").url_name)
+    """Where "Play now" goes: the lobby, with quick play and the private tables."""
+    return reverse("lobby:index")
 
 
-@register.inclusion_tag("rules_pages/partials/play_button.html", takes_context=True)
-def play_button(context: template.Context, extra_class: str = "") -> dict[str, Any]:
-    """The "Play now" button: a link, or a POST form when only quick play exists."""
-    return {
-        **play_target(),
-        "extra_class": extra_class,
-        "request": context.get("request"),
-        "csrf_token": context.get("csrf_token"),
-    }
+@register.inclusion_tag("rules_pages/partials/play_button.html")
+def play_button(extra_class: str = "") -> dict[str, Any]:
+    """The "Play now" button of the rules pages."""
+    return {"url": play_url(), "extra_class": extra_class}
 
 
 @register.simple_tag(takes_context=True)
