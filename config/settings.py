@@ -128,19 +128,29 @@ DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 # Redis carries the channel layer and the Celery queues; `make run`/`make test` start an
 # embedded server and set REDIS_URL when it is unset.
 REDIS_URL = env_str("REDIS_URL", "redis://127.0.0.1:6379/0")
+# "pubsub" (default): a group message is one Redis PUBLISH, received once per process and
+# handed to its sockets there; "core": one Redis list per socket, filled by a Lua script (about a
+# third more web CPU per move, see bench/README.md). Either way Redis only carries messages: a
+# socket that missed one is whole again with the next full state.
+CHANNEL_LAYER = env_str("CHANNEL_LAYER", "pubsub")
+_LAYER_BACKENDS = {
+    "pubsub": "channels_redis.pubsub.RedisPubSubChannelLayer",
+    "core": "channels_redis.core.RedisChannelLayer",
+}
+if CHANNEL_LAYER not in _LAYER_BACKENDS:
+    raise ValueError(f"CHANNEL_LAYER: unknown value {CHANNEL_LAYER!r} (pubsub or core)")
 CHANNEL_LAYERS = {
     "default": {
-        "BACKEND": "channels_redis.core.RedisChannelLayer",
+        "BACKEND": _LAYER_BACKENDS[CHANNEL_LAYER],
         # redis-py 8 reads with a 5 s socket timeout by default, the length of channels_redis's
-        # blocking BZPOPMIN: a socket layer quiet for 5 s then raised TimeoutError and killed
-        # the consumers (close 1011). A longer read timeout keeps dead-connection detection.
-        "CONFIG": {
-            "hosts": [{"address": REDIS_URL, "socket_timeout": 15}],
-            "capacity": 1500,
-            "expiry": 30,
-        },
+        # blocking BZPOPMIN (core layer): a socket layer quiet for 5 s then raised TimeoutError
+        # and killed the consumers (close 1011). A longer read timeout keeps dead-connection
+        # detection.
+        "CONFIG": {"hosts": [{"address": REDIS_URL, "socket_timeout": 15}]},
     }
 }
+if CHANNEL_LAYER == "core":
+    CHANNEL_LAYERS["default"]["CONFIG"].update({"capacity": 1500, "expiry": 30})
 CACHES = {
     "default": {
         "BACKEND": "django.core.cache.backends.redis.RedisCache",

@@ -14,6 +14,7 @@ import time
 from collections import deque
 from urllib.parse import parse_qs
 
+from channels.consumer import get_handler_name
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
 from django.conf import settings
@@ -88,14 +89,28 @@ def _unwatch(channel_name: str) -> None:
 
 def _localize(frame: dict, lang: str) -> dict:
     """Bot names are built where the change happened; say them in this socket's language."""
-    with translation.override(lang):
-        for seat in frame["table"]["seats"]:
-            if seat["kind"] == "bot" and seat["bot_level"] in BotLevel.values:
-                seat["name"] = bot_name(seat["position"], seat["bot_level"])
+    bots = [s for s in frame["table"]["seats"] if s["kind"] == "bot"]
+    if bots:
+        with translation.override(lang):
+            for seat in bots:
+                if seat["bot_level"] in BotLevel.values:
+                    seat["name"] = bot_name(seat["position"], seat["bot_level"])
     return frame
 
 
-class TableConsumer(AsyncWebsocketConsumer):
+class _Consumer(AsyncWebsocketConsumer):
+    async def dispatch(self, message: dict) -> None:
+        """As Channels' dispatch, without its ``close_old_connections`` before every message:
+        that is a hop to the one database thread for each frame a socket forwards, queued behind
+        every move of the process. Database work here goes through ``database_sync_to_async``,
+        which closes old connections itself."""
+        handler = getattr(self, get_handler_name(message), None)
+        if handler is None:
+            raise ValueError(f"No handler for message type {message['type']}")
+        await handler(message)
+
+
+class TableConsumer(_Consumer):
     """One viewer (player or spectator) at one table."""
 
     async def connect(self) -> None:
@@ -308,7 +323,7 @@ class TableConsumer(AsyncWebsocketConsumer):
 HANDLED = {name[3:] for name in dir(TableConsumer) if name.startswith("on_") and name != "on_"}
 
 
-class LobbyConsumer(AsyncWebsocketConsumer):
+class LobbyConsumer(_Consumer):
     """The live list of open quick tables."""
 
     async def connect(self) -> None:

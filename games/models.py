@@ -144,6 +144,12 @@ class Seat(models.Model):
     def is_human(self) -> bool:
         return bool(self.viewer_key)
 
+    @property
+    def connected(self) -> bool:
+        """A bot is always there; a person while one of their sockets is open at the table
+        (``disconnected_at`` is kept under the table lock as sockets come and go)."""
+        return self.is_bot or (self.is_human and self.disconnected_at is None)
+
     def clear(self) -> None:
         self.user = None
         self.guest_id = ""

@@ -12,6 +12,7 @@ status, actions, stand-ins); presence (connected flags) and deadlines may change
 
 from __future__ import annotations
 
+import copy
 import functools
 import hashlib
 import logging
@@ -19,7 +20,7 @@ import random
 import secrets
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager, suppress
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from typing import Any
 
@@ -124,8 +125,8 @@ class _Ctx:
     seats: dict[str, Seat]
     engine: EngineMatch | None
     released: bool = False
-    # Viewer keys with a live socket, read once per transaction (see _present).
-    present: set[str] | None = None
+    # The table row's field values as locked, to save only what changed.
+    loaded: dict[str, Any] = field(default_factory=dict)
 
     @property
     def match(self) -> Match | None:
@@ -154,10 +155,18 @@ def _lock_viewer(viewer: Viewer) -> None:
             )
 
 
+_TABLE_FIELDS = [f.attname for f in Table._meta.concrete_fields if not f.primary_key]
+
+
+def _snapshot(table: Table) -> dict[str, Any]:
+    values = {name: getattr(table, name) for name in _TABLE_FIELDS}
+    return {k: copy.deepcopy(v) if isinstance(v, dict | list) else v for k, v in values.items()}
+
+
 def _load(table: Table) -> _Ctx:
-    seats = state.load_seats(table)
-    engine = state.checkout(table.match) if table.match is not None else None
-    return _Ctx(table, seats, engine)
+    seats = state.checkout_rows(table)
+    engine = state.checkout(table.match) if table.match_id is not None else None
+    return _Ctx(table, seats, engine, loaded=_snapshot(table))
 
 
 def _seat_with_key(seats: dict[str, Seat], key: str | None) -> Seat | None:
@@ -178,17 +187,20 @@ def _commit(ctx: _Ctx, *, lobby: bool = False) -> None:
     """Save the table row; once the transaction commits, broadcast the new state (and the lobby
     list when ``lobby``) and give the engine back to the cache."""
     table, seats, engine = ctx.table, ctx.seats, ctx.engine
-    table.save()
+    changed = [name for name, old in ctx.loaded.items() if getattr(table, name) != old]
+    # Always saved (updated_at moves): the cached rows are stamped with it.
+    table.save(update_fields={*changed, "updated_at"})
     ctx.released = True
 
     def publish() -> None:
         try:
-            state.publish_table(table, seats, engine, ctx.present)
+            state.publish_table(table, seats, engine)
             if lobby:
                 state.publish_lobby()
         except Exception:  # a broadcast failure must not undo a committed change
             log.exception("broadcast failed for table %s", table.pk)
         finally:
+            state.store_rows(table, seats)
             if engine is not None and ctx.match is not None:
                 state._store(ctx.match.pk, engine)
 
@@ -205,22 +217,15 @@ def _sit(seat: Seat, viewer: Viewer) -> None:
     seat.user_id = viewer.user_id
     seat.guest_id = viewer.guest_id or ""
     seat.nickname = viewer.name
-    seat.disconnected_at = _now()
+    # Someone who sits down from the table's own page already has a socket there.
+    live = viewer.key in state.present_keys(seat.table_id)
+    seat.disconnected_at = None if live else _now()
     seat.save()
 
 
-def _present(ctx: _Ctx) -> set[str]:
-    """The table's live viewer keys, read once per transaction and passed on to the broadcast
-    (it was read twice per move). Read it after any change to the table's connections."""
-    if ctx.present is None:
-        ctx.present = state.present_keys(ctx.table.pk)
-    return ctx.present
-
-
-def _humans_present(table: Table, seats: dict[str, Seat], present: set[str] | None = None) -> bool:
+def _humans_present(seats: dict[str, Seat]) -> bool:
     """Whether a seated person has a live socket at the table."""
-    keys = {s.viewer_key for s in seats.values() if s.viewer_key}
-    return bool(keys & (state.present_keys(table.pk) if present is None else present))
+    return any(s.is_human and s.connected for s in seats.values())
 
 
 def _is_seated(table_id: int, key: str | None) -> bool:
@@ -258,7 +263,7 @@ def _plan(ctx: _Ctx, *, new_turn: bool, bot_delay: float | None = None, pause: f
     if new_turn or table.turn_started_at is None:
         table.turn_started_at = now + timedelta(seconds=pause)
     seat = ctx.seats[engine.to_move]
-    if seat.is_bot or (seat.standin and _humans_present(ctx.table, ctx.seats, _present(ctx))):
+    if seat.is_bot or (seat.standin and _humans_present(ctx.seats)):
         delay = (settings.BOT_MOVE_DELAY if bot_delay is None else bot_delay) + pause
         table.bot_due_at = now + timedelta(seconds=delay)
         _schedule("bot_move", (table.pk, table.version), delay)
@@ -268,9 +273,9 @@ def _plan(ctx: _Ctx, *, new_turn: bool, bot_delay: float | None = None, pause: f
     deadlines = []
     if table.turn_seconds:
         deadlines.append(table.turn_started_at + timedelta(seconds=table.turn_seconds))
-    if seat.viewer_key not in _present(ctx):
-        since = seat.disconnected_at or now
-        deadlines.append(since + timedelta(seconds=settings.DISCONNECT_GRACE_SECONDS))
+    if seat.disconnected_at is not None:
+        grace = timedelta(seconds=settings.DISCONNECT_GRACE_SECONDS)
+        deadlines.append(seat.disconnected_at + grace)
     if deadlines:
         # No task per turn (queueing one on every move cost more than the move itself): the
         # beat sweep, every second, expires due turns (turn_deadline is indexed).
@@ -309,7 +314,7 @@ def _new_table(kind: str, viewer: Viewer, **fields) -> _Ctx:
     seats = {p: Seat.objects.create(table=table, position=p) for p in POSITIONS}
     # Lock the new row like any other, so the rest of the service reads the same way.
     table = _lock(table.pk)
-    return _Ctx(table, seats, None)
+    return _Ctx(table, seats, None, loaded=_snapshot(table))
 
 
 def _refusal(code: str) -> ServiceError:
@@ -341,12 +346,12 @@ def _apply(ctx: _Ctx, position: str, action: dict, actor: str) -> None:
     seat = ctx.seats[position]
     if actor == Action.Actor.HUMAN and seat.standin:
         seat.standin = False  # the person is back: any action of theirs takes the seat back
-        seat.save()
+        seat.save(update_fields=["standin"])
     if engine.is_over:
         match.result = engine.result
         match.finished_at = _now()
         table.status = Table.Status.FINISHED
-    match.save()
+    match.save(update_fields=["action_count", "result", "finished_at"])
     _bump(ctx)
     # A play that leaves no card on the felt took a trick (and maybe ended the hand).
     took_trick = action.get("type") == "play" and engine.hand.trick_len == 0
@@ -729,7 +734,7 @@ def do_bot_move(table_id: int, version: int) -> bool:
         seat = ctx.seats[position]
         if seat.is_bot:
             actor = Action.Actor.BOT
-        elif seat.standin and _humans_present(ctx.table, ctx.seats, _present(ctx)):
+        elif seat.standin and _humans_present(ctx.seats):
             actor = Action.Actor.STANDIN
         else:
             return False
@@ -845,7 +850,7 @@ def do_disconnect(table_id: int, channel_name: str) -> None:
         seat = _seat_with_key(ctx.seats, key)
         if seat is None:
             return
-        if key not in _present(ctx):
+        if key not in state.present_keys(table_id):
             now = _now()
             stale = now - timedelta(seconds=state.CONNECTION_STALE_SECONDS)
             # A socket of a dead process: gone since its last heartbeat.
@@ -1001,7 +1006,7 @@ def _abandon_cutoff(now: datetime) -> datetime:
 def _last_presence(table: Table, seats: dict[str, Seat]) -> datetime | None:
     """When a seated person was last at the table: None while one is connected. A table with
     nobody seated counts from its last change, and so does a seat that missed its leaving time."""
-    if _humans_present(table, seats):
+    if _humans_present(seats):
         return None
     humans = [s for s in seats.values() if s.is_human]
     return max((s.disconnected_at or table.updated_at for s in humans), default=table.updated_at)

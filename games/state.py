@@ -11,6 +11,7 @@ two threads never share an engine object.
 from __future__ import annotations
 
 import asyncio
+import os
 import threading
 from collections import OrderedDict
 from collections.abc import Iterable, Iterator
@@ -18,7 +19,7 @@ from contextlib import contextmanager
 from datetime import timedelta
 from typing import Any
 
-from asgiref.sync import async_to_sync
+from asgiref.sync import SyncToAsync, async_to_sync
 from channels.layers import get_channel_layer
 from django.conf import settings
 from django.db import transaction
@@ -34,16 +35,59 @@ CACHE_SIZE = 512
 # every HEARTBEAT_SECONDS).
 HEARTBEAT_SECONDS = 30
 CONNECTION_STALE_SECONDS = 95
+# A broadcast from outside the server waits this long for Redis before giving up.
+SEND_TIMEOUT = 10.0
 
 _cache: OrderedDict[int, EngineMatch] = OrderedDict()
 _cache_lock = threading.Lock()
-stats = {"hits": 0, "misses": 0, "replayed": 0}
+stats = {"hits": 0, "misses": 0, "replayed": 0, "row_hits": 0, "row_misses": 0}
+
+
+# The seats and current match of a table as some commit of this process left them, stamped
+# with the table row's (version, updated_at) after that commit. Every change to a table's seats
+# or match happens in a service that saves the table row in the same transaction, which moves
+# updated_at: a locked row with the same stamp proves the cached rows current.
+_rows: OrderedDict[int, tuple[tuple, dict[str, Seat], Match | None]] = OrderedDict()
 
 
 def clear_cache() -> None:
-    """Forget every cached engine (tests use it to check that nothing lives only in memory)."""
+    """Forget every cached engine and row (tests use it to check that nothing lives only in
+    memory)."""
     with _cache_lock:
         _cache.clear()
+        _rows.clear()
+
+
+def _stamp(table: Table) -> tuple:
+    return (table.version, table.updated_at)
+
+
+def checkout_rows(table: Table) -> dict[str, Seat]:
+    """The seats of the locked ``table`` (and its match, set on ``table.match``): from the cache
+    when the row's stamp matches, else from the database. The caller owns them until
+    ``store_rows``."""
+    with _cache_lock:
+        entry = _rows.pop(table.pk, None)
+    if entry is not None:
+        stamp, seats, match = entry
+        if stamp == _stamp(table) and (match.pk if match else None) == table.match_id:
+            stats["row_hits"] += 1
+            if match is not None:
+                table.match = match
+            return seats
+    stats["row_misses"] += 1
+    return load_seats(table)
+
+
+def store_rows(table: Table, seats: dict[str, Seat]) -> None:
+    """Keep the rows a commit just wrote (call once it has committed, with nothing changed
+    since)."""
+    match = table.match if table.match_id is not None else None
+    with _cache_lock:
+        _rows[table.pk] = (_stamp(table), seats, match)
+        _rows.move_to_end(table.pk)
+        while len(_rows) > CACHE_SIZE:
+            _rows.popitem(last=False)
 
 
 def checkout(match: Match) -> EngineMatch:
@@ -134,9 +178,7 @@ def table_url(table_id: int) -> str | None:
         return None
 
 
-def table_facts(
-    table: Table, seats: dict[str, Seat], engine: EngineMatch | None, present: set[str]
-) -> dict[str, Any]:
+def table_facts(table: Table, seats: dict[str, Seat], engine: EngineMatch | None) -> dict[str, Any]:
     """The public facts of the table (the same for every viewer)."""
     rules = table.rules
     if table.match is not None:
@@ -151,7 +193,7 @@ def table_facts(
                 "kind": kind,
                 "name": seat.display_name(),
                 "bot_level": seat.bot_level or None,
-                "connected": True if seat.is_bot else (seat.viewer_key in present),
+                "connected": seat.connected,
                 "standin": seat.standin,
                 "host": bool(seat.viewer_key) and seat.viewer_key == table.host_key,
             }
@@ -231,12 +273,11 @@ def state_frame(
     seats: dict[str, Seat],
     engine: EngineMatch | None,
     position: str | None,
-    present: set[str],
     facts: dict[str, Any] | None = None,
 ) -> dict[str, Any]:
     """The "state" frame for ``position`` (None: spectator), without the per-viewer "me" part."""
     if facts is None:
-        facts = table_facts(table, seats, engine, present)
+        facts = table_facts(table, seats, engine)
     return {
         "type": "state",
         "version": table.version,
@@ -262,13 +303,12 @@ def viewer_mutes(table_id: int, viewer_key: str | None) -> list[str]:
 def build_state(table: Table, viewer_key: str | None, name: str | None) -> dict[str, Any]:
     """The full "state" frame of one viewer, read from the database."""
     seats = load_seats(table)
-    present = present_keys(table.pk)
     me = me_facts(table, seats, viewer_key, name, viewer_mutes(table.pk, viewer_key))
     if table.match is None:
-        frame = state_frame(table, seats, None, me["seat"], present)
+        frame = state_frame(table, seats, None, me["seat"])
     else:
         with borrowed(table.match) as engine:
-            frame = state_frame(table, seats, engine, me["seat"], present)
+            frame = state_frame(table, seats, engine, me["seat"])
     frame["table"]["me"] = me
     return frame
 
@@ -276,9 +316,36 @@ def build_state(table: Table, viewer_key: str | None, name: str | None) -> dict[
 # ----------------------------------------------------------------------------- broadcast
 
 
+_sender: tuple[int, asyncio.AbstractEventLoop] | None = None
+_sender_lock = threading.Lock()
+
+
+def _sender_loop() -> asyncio.AbstractEventLoop:
+    """This process's broadcast loop, for code running outside any event loop (Celery tasks,
+    commands, sync tests). ``async_to_sync`` there would open a new event loop per call, and
+    the channel layer a new Redis connection with each loop."""
+    global _sender
+    with _sender_lock:
+        if _sender is None or _sender[0] != os.getpid() or _sender[1].is_closed():
+            loop = asyncio.new_event_loop()
+            thread = threading.Thread(target=loop.run_forever, name="broadcasts", daemon=True)
+            thread.start()
+            _sender = (os.getpid(), loop)
+        return _sender[1]
+
+
+def _server_loop() -> asyncio.AbstractEventLoop | None:
+    """The ASGI server's event loop when this thread runs on its behalf (sync_to_async)."""
+    local = SyncToAsync.threadlocal
+    loop = getattr(local, "main_event_loop", None)
+    if loop is None or getattr(local, "main_event_loop_pid", None) != os.getpid():
+        return None
+    return loop if loop.is_running() else None
+
+
 def _send_many(messages: list[tuple[str, dict]]) -> None:
-    """Send group messages in one event-loop round (one async_to_sync call per broadcast), all
-    at once: one after another, each waited for its Redis round trips before the next."""
+    """Send group messages all at once (one after another, each would wait for its Redis round
+    trip before the next), on the server's event loop when there is one."""
     layer = get_channel_layer()
     if layer is None or not messages:
         return
@@ -286,7 +353,10 @@ def _send_many(messages: list[tuple[str, dict]]) -> None:
     async def send_all() -> None:
         await asyncio.gather(*(layer.group_send(group, message) for group, message in messages))
 
-    async_to_sync(send_all)()
+    if _server_loop() is not None:
+        async_to_sync(send_all)()
+    else:
+        asyncio.run_coroutine_threadsafe(send_all(), _sender_loop()).result(timeout=SEND_TIMEOUT)
 
 
 def _send(group: str, message: dict) -> None:
@@ -297,14 +367,10 @@ def publish_table(
     table: Table,
     seats: dict[str, Seat],
     engine: EngineMatch | None,
-    present: set[str] | None = None,
 ) -> None:
     """Send every seat its own frame and the spectators theirs. Views are built once per seat;
-    each consumer adds its viewer's "me" part. ``present``: the live viewer keys, when the
-    service that made the change has already read them."""
-    if present is None:
-        present = present_keys(table.pk)
-    facts = table_facts(table, seats, engine, present)
+    each consumer adds its viewer's "me" part."""
+    facts = table_facts(table, seats, engine)
     occupants = {p: seats[p].viewer_key for p in POSITIONS if seats[p].viewer_key}
     common = {
         "type": "table.state",
@@ -313,15 +379,13 @@ def publish_table(
         "host_key": table.host_key,
         "invite_token": table.invite_token,
     }
-    public = state_frame(table, seats, engine, None, present, facts)
+    public = state_frame(table, seats, engine, None, facts)
     messages = []
     for position in POSITIONS:
         # Seats without a person get the public frame: a socket still listening there (its
         # viewer just left or was removed) learns that it must switch groups.
         frame = (
-            state_frame(table, seats, engine, position, present, facts)
-            if position in occupants
-            else public
+            state_frame(table, seats, engine, position, facts) if position in occupants else public
         )
         messages.append((group_for(table.pk, position), {**common, "frame": frame}))
     messages.append((group_for(table.pk, None), {**common, "frame": public}))

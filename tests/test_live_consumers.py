@@ -8,7 +8,7 @@ from dataclasses import dataclass
 import pytest
 from channels.db import database_sync_to_async as db
 
-from games import services
+from games import services, state
 from games.identity import Viewer
 from games.models import Table
 from tests.live_support import Client, is_state, make_guest, table_counts
@@ -263,6 +263,23 @@ async def test_chat_goes_to_both_players_and_a_mute_stops_it_until_unmuted():
     assert history["messages"] == []
     for client in (lea_client, hugo_again):
         await client.close()
+
+
+async def test_changes_made_outside_the_servers_event_loop_reach_the_sockets():
+    """As a Celery task does: a thread with no event loop broadcasts through the process's own
+    broadcast loop, the same one each time."""
+    party = await open_private_table()
+
+    def chat_from_a_worker_thread(text: str):
+        services.do_chat(party.table.pk, party.hugo, text)
+        return state._sender_loop()
+
+    first = await asyncio.to_thread(chat_from_a_worker_thread, "depuis un worker")
+    got = await party.lea_client.receive_until(is_chat)
+    assert got["message"]["text"] == "depuis un worker" and got["message"]["name"] == "Hugo"
+    second = await asyncio.to_thread(chat_from_a_worker_thread, "encore")
+    assert (await party.lea_client.receive_until(is_chat))["message"]["text"] == "encore"
+    assert first is second and first is not asyncio.get_running_loop()
 
 
 async def test_a_chat_message_too_long_too_fast_or_from_a_silenced_guest_is_refused():

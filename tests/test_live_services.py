@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import copy
 import threading
 import uuid
 
@@ -11,6 +12,7 @@ from django.contrib.auth.models import AnonymousUser
 from django.contrib.sessions.backends.db import SessionStore
 from django.db import connection, transaction
 from django.test import RequestFactory
+from django.test.utils import CaptureQueriesContext
 from django.utils import translation
 
 from games import services, state
@@ -304,6 +306,55 @@ def test_a_cached_engine_catches_up_with_actions_applied_elsewhere():
     hits = state.stats["replayed"]
     assert services.table_state(table.pk, None)["view"] == engine.view(None)
     assert state.stats["replayed"] - hits == 2  # only the missing actions were replayed
+
+
+def _mover(table: Table, people: list[Viewer]) -> Viewer:
+    seat = seats_of(table.pk)[to_move(table.pk)]
+    return next(p for p in people if p.key == seat.viewer_key)
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_move_reads_only_the_locked_table_row_after_a_change_made_by_this_process():
+    table, people = private_table(humans=4)
+    _play_some(table, people, 3)
+    viewer = _mover(table, people)
+    action = legal_of(table.pk, viewer)[0]
+    with CaptureQueriesContext(connection) as queries:
+        services.do_act(table.pk, viewer, action)
+    reads = [q["sql"] for q in queries.captured_queries if q["sql"].startswith("SELECT")]
+    assert len(reads) == 1 and 'FROM "games_table"' in reads[0]
+    assert Match.objects.get(table=table).action_count == 4
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_move_after_another_process_changed_the_seats_reads_them_again(monkeypatch):
+    table, people = private_table(humans=4)
+    _play_some(table, people, 2)
+    hugo = people[1]
+    if _mover(table, people) == hugo:
+        _play_some(table, people, 1)
+    known = copy.deepcopy(dict(state._rows))  # this process's rows before Hugo left elsewhere
+    services.do_leave(table.pk, hugo)
+    state._rows.update(known)
+    sent: list[tuple[str, dict]] = []
+    monkeypatch.setattr(state, "_send_many", sent.extend)
+    viewer = _mover(table, people)
+    services.do_act(table.pk, viewer, legal_of(table.pk, viewer)[0])
+    seats = {s["position"]: s for s in sent[-1][1]["frame"]["table"]["seats"]}
+    assert seats["E"]["kind"] == "bot" and seats["E"]["name"] != "Hugo"
+    assert seats_of(table.pk)["E"].viewer_key == ""
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_spectator_with_the_table_open_who_sits_down_counts_as_connected():
+    lea, hugo, zoe = guest("Léa"), guest("Hugo"), guest("Zoé")
+    table = services.do_create_private_table(lea, {}, "normal", None)
+    services.do_connect(table.pk, hugo, "test.channel!hugo")  # watching the table's page
+    services.do_join(table.pk, hugo, invite_token=table.invite_token, position="E")
+    services.do_join(table.pk, zoe, invite_token=table.invite_token, position="S")
+    seats = {s["position"]: s for s in services.table_state(table.pk, None)["table"]["seats"]}
+    assert seats["E"]["connected"] is True
+    assert seats["N"]["connected"] is False and seats["S"]["connected"] is False  # no socket yet
 
 
 @pytest.mark.django_db

@@ -209,11 +209,11 @@ def test_sockets_of_a_dead_process_are_swept_and_the_seat_counts_as_disconnected
     table, _people = table_with(humans=2)
     long_ago = timezone.now() - timedelta(minutes=10)
     Connection.objects.filter(channel_name=f"test.channel!{table.pk}.1").update(seen_at=long_ago)
-    facts = services.table_state(table.pk, None)["table"]
-    assert [s["connected"] for s in facts["seats"]][:2] == [True, False]
     assert run(tasks.sweep)["stale_connections"] == 1
     assert not Connection.objects.filter(channel_name=f"test.channel!{table.pk}.1").exists()
     assert seat(table.pk, "E").disconnected_at == long_ago
+    facts = services.table_state(table.pk, None)["table"]
+    assert [s["connected"] for s in facts["seats"]][:2] == [True, False]
     services.do_touch(f"test.channel!{table.pk}.0")  # a live socket's heartbeat keeps it
     assert run(tasks.sweep)["stale_connections"] == 0
 
