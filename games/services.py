@@ -29,7 +29,7 @@ from django.db import connection, transaction
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
-from games import state
+from games import rows, state
 from games.engine import IllegalAction, Rules
 from games.engine import Match as EngineMatch
 from games.errors import ServiceError
@@ -135,13 +135,19 @@ class _Ctx:
 
 
 def _lock(table_id: Any) -> Table:
+    """The table row, locked until the end of the transaction.
+
+    The row alone, nothing joined: on PostgreSQL, columns joined into a locking read that had to
+    wait may come from before the lock holder's commit. Everything else (seats, match) is read
+    after the lock, so it is current."""
     try:
-        # The table row alone, nothing joined: on PostgreSQL, columns joined into a locking read
-        # that had to wait may come from before the lock holder's commit. Everything else (seats,
-        # match) is read after the lock, so it is current.
-        return Table.objects.select_for_update().get(pk=int(table_id))
-    except (Table.DoesNotExist, TypeError, ValueError):
+        pk = int(table_id)
+    except (TypeError, ValueError):
         raise _refusal("no_table") from None
+    table = rows.lock(Table, pk) if 0 < pk < 2**63 else None
+    if table is None:
+        raise _refusal("no_table")
+    return table
 
 
 def _lock_viewer(viewer: Viewer) -> None:
@@ -188,8 +194,9 @@ def _commit(ctx: _Ctx, *, lobby: bool = False) -> None:
     list when ``lobby``) and give the engine back to the cache."""
     table, seats, engine = ctx.table, ctx.seats, ctx.engine
     changed = [name for name, old in ctx.loaded.items() if getattr(table, name) != old]
-    # Always saved (updated_at moves): the cached rows are stamped with it.
-    table.save(update_fields={*changed, "updated_at"})
+    # updated_at always moves: the cached rows are stamped with it.
+    table.updated_at = _now()
+    rows.update(Table, table.pk, {name: getattr(table, name) for name in {*changed, "updated_at"}})
     ctx.released = True
 
     def publish() -> None:
@@ -331,6 +338,10 @@ def _refuse_if_closed(table: Table) -> None:
         raise _refusal("table_closed")
 
 
+# The columns of a match row that its actions change.
+MATCH_PROGRESS = ("action_count", "result", "finished_at")
+
+
 def _apply(ctx: _Ctx, position: str, action: dict, actor: str) -> None:
     """Apply one action for ``position`` to the locked table: engine, log, version, deadlines."""
     engine, match, table = ctx.engine, ctx.match, ctx.table
@@ -340,9 +351,8 @@ def _apply(ctx: _Ctx, position: str, action: dict, actor: str) -> None:
     except IllegalAction as exc:
         raise _engine_error(exc) from None
     match.action_count += 1
-    Action.objects.create(
-        match=match, seq=match.action_count, seat=position, payload=action, actor=actor
-    )
+    log_entry = {"match_id": match.pk, "seq": match.action_count, "seat": position}
+    rows.insert(Action, {**log_entry, "payload": action, "actor": actor, "created_at": _now()})
     seat = ctx.seats[position]
     if actor == Action.Actor.HUMAN and seat.standin:
         seat.standin = False  # the person is back: any action of theirs takes the seat back
@@ -351,7 +361,7 @@ def _apply(ctx: _Ctx, position: str, action: dict, actor: str) -> None:
         match.result = engine.result
         match.finished_at = _now()
         table.status = Table.Status.FINISHED
-    match.save(update_fields=["action_count", "result", "finished_at"])
+    rows.update(Match, match.pk, {name: getattr(match, name) for name in MATCH_PROGRESS})
     _bump(ctx)
     # A play that leaves no card on the felt took a trick (and maybe ended the hand).
     took_trick = action.get("type") == "play" and engine.hand.trick_len == 0

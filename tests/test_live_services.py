@@ -233,6 +233,10 @@ def test_an_illegal_or_out_of_turn_action_is_refused_and_changes_nothing():
         assert error.value.code == code, (action, error.value)
         assert str(error.value.message)
     assert table_counts(table.pk) == before
+    for missing in (table.pk + 1000, 2**70, -1, "12a", None):
+        with pytest.raises(ServiceError) as error:
+            services.do_act(missing, mover, {"type": "bid", "bid": 3})
+        assert error.value.code == "no_table"
 
 
 @pytest.mark.django_db
@@ -249,6 +253,7 @@ def test_a_legal_action_is_logged_with_the_next_sequence_number_and_a_new_versio
             expected_seq, mover.position, action, "human"
         )  # fmt: skip
         assert Table.objects.get(pk=table.pk).version == table.version + 1
+        assert last.match.action_count == expected_seq and last.created_at is not None
 
 
 def _play_some(table: Table, people: list[Viewer], count: int) -> None:

@@ -1,0 +1,71 @@
+"""Single-row reads and writes for the path every move takes, without the ORM's query building.
+
+A move locks its table row, logs one action and updates the match and table rows. Built by the
+ORM, those four statements cost more CPU than the rest of the move; here the SQL is made once
+per model and column set, and each value is prepared by its own field (``get_db_prep_save``) and
+read back through the ORM's converters, so JSON and dates behave as with ``save()`` on
+PostgreSQL and SQLite alike. No signals are sent: nothing listens to these models.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from typing import Any, TypeVar
+
+from django.db import connection
+from django.db.models import Model
+
+M = TypeVar("M", bound=Model)
+
+
+def _quote(name: str) -> str:
+    return connection.ops.quote_name(name)
+
+
+@cache
+def _insert_sql(model: type[Model], names: tuple[str, ...]) -> str:
+    columns = ", ".join(_quote(model._meta.get_field(n).column) for n in names)
+    marks = ", ".join(["%s"] * len(names))
+    return f"INSERT INTO {_quote(model._meta.db_table)} ({columns}) VALUES ({marks})"
+
+
+@cache
+def _update_sql(model: type[Model], names: tuple[str, ...]) -> str:
+    sets = ", ".join(f"{_quote(model._meta.get_field(n).column)} = %s" for n in names)
+    pk = _quote(model._meta.pk.column)
+    return f"UPDATE {_quote(model._meta.db_table)} SET {sets} WHERE {pk} = %s"
+
+
+@cache
+def _lock_sql(model: type[Model], vendor: str) -> str:
+    columns = ", ".join(_quote(f.column) for f in model._meta.concrete_fields)
+    pk = _quote(model._meta.pk.column)
+    # SQLite has no FOR UPDATE: its write transactions are IMMEDIATE (see settings).
+    lock = " FOR UPDATE" if connection.features.has_select_for_update else ""
+    return f"SELECT {columns} FROM {_quote(model._meta.db_table)} WHERE {pk} = %s{lock}"
+
+
+def _params(model: type[Model], values: dict[str, Any]) -> list[Any]:
+    meta = model._meta
+    return [meta.get_field(n).get_db_prep_save(v, connection) for n, v in values.items()]
+
+
+def insert(model: type[Model], values: dict[str, Any]) -> None:
+    """INSERT one row (no primary key read back)."""
+    with connection.cursor() as cursor:
+        cursor.execute(_insert_sql(model, tuple(values)), _params(model, values))
+
+
+def update(model: type[Model], pk: Any, values: dict[str, Any]) -> int:
+    """UPDATE the given columns of one row; returns the number of rows changed (0 or 1)."""
+    if not values:
+        return 0
+    with connection.cursor() as cursor:
+        cursor.execute(_update_sql(model, tuple(values)), [*_params(model, values), pk])
+        return cursor.rowcount
+
+
+def lock(model: type[M], pk: Any) -> M | None:
+    """Read one row FOR UPDATE (the ORM's converters applied), or None if there is none."""
+    query = model.objects.raw(_lock_sql(model, connection.vendor), [pk])
+    return next(iter(query), None)
