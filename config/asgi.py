@@ -1,5 +1,6 @@
 """ASGI entry point: HTTP through Django, WebSockets through Channels (served by Daphne)."""
 
+import gc
 import os
 import sys
 
@@ -28,3 +29,11 @@ application = ProtocolTypeRouter(
         ),
     }
 )
+
+
+# Everything loaded so far lives as long as the process: out of the collector's sight, a full
+# collection no longer walks Django's few hundred thousand objects (pauses of 60 to 130 ms,
+# every few seconds under load), and younger collections run less often.
+gc.collect()
+gc.freeze()
+gc.set_threshold(10_000, 20, 20)

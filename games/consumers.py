@@ -14,6 +14,7 @@ import time
 from collections import deque
 from urllib.parse import parse_qs
 
+import orjson
 from channels.consumer import get_handler_name
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
@@ -24,7 +25,6 @@ from django.utils.translation import gettext_lazy as _
 from games import services, state
 from games.errors import ServiceError
 from games.identity import viewer_from_scope
-from games.models import BotLevel, bot_name
 
 log = logging.getLogger(__name__)
 
@@ -87,17 +87,6 @@ def _unwatch(channel_name: str) -> None:
         _heartbeat_task = None
 
 
-def _localize(frame: dict, lang: str) -> dict:
-    """Bot names are built where the change happened; say them in this socket's language."""
-    bots = [s for s in frame["table"]["seats"] if s["kind"] == "bot"]
-    if bots:
-        with translation.override(lang):
-            for seat in bots:
-                if seat["bot_level"] in BotLevel.values:
-                    seat["name"] = bot_name(seat["position"], seat["bot_level"])
-    return frame
-
-
 class _Consumer(AsyncWebsocketConsumer):
     async def dispatch(self, message: dict) -> None:
         """As Channels' dispatch, without its ``close_old_connections`` before every message:
@@ -154,7 +143,7 @@ class TableConsumer(_Consumer):
     # ------------------------------------------------------------------ sending
 
     async def send_json(self, content: dict) -> None:
-        await self.send(text_data=json.dumps(content, ensure_ascii=False, separators=(",", ":")))
+        await self.send(text_data=orjson.dumps(content).decode())
 
     async def send_error(self, error: ServiceError) -> None:
         with translation.override(self.lang):
@@ -193,11 +182,11 @@ class TableConsumer(_Consumer):
         if mine != self.position:
             await self._send_full_state()
             return
-        frame = event["frame"]
-        if frame["version"] < self.sent_version:
+        version = event["version"]
+        if version < self.sent_version:
             return  # an older broadcast overtaken by one already sent
         self.standin = mine in event["standins"]
-        frame["table"]["me"] = state.me_part(
+        me = state.me_part(
             seat=mine,
             name=self.viewer.name if self.viewer else None,
             host=bool(self.key) and event["host_key"] == self.key,
@@ -205,8 +194,10 @@ class TableConsumer(_Consumer):
             standin=self.standin,
             invite_token=event["invite_token"],
         )
-        self.sent_version = frame["version"]
-        await self.send_json(_localize(frame, self.lang))
+        facts = event["facts"]
+        facts_json = facts.get(self.lang) or facts.get("*") or facts[settings.LANGUAGE_CODE]
+        self.sent_version = version
+        await self.send(text_data=state.frame_text(version, facts_json, me, event["view"]))
 
     async def table_chat(self, event: dict) -> None:
         message = event["message"]

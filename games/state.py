@@ -19,6 +19,7 @@ from contextlib import contextmanager
 from datetime import timedelta
 from typing import Any
 
+import orjson
 from asgiref.sync import SyncToAsync, async_to_sync
 from channels.layers import get_channel_layer
 from django.conf import settings
@@ -363,32 +364,65 @@ def _send(group: str, message: dict) -> None:
     _send_many([(group, message)])
 
 
+def _json(value: Any) -> str:
+    return orjson.dumps(value).decode()
+
+
+def _facts_json(table: Table, seats: dict[str, Seat], engine: EngineMatch | None) -> dict[str, str]:
+    """The table's public facts as JSON: once per language when bots are seated (their names
+    are translated), else once for every language ("*")."""
+    if not any(seat.is_bot for seat in seats.values()):
+        return {"*": _json(table_facts(table, seats, engine))}
+    texts = {}
+    for lang, _name in settings.LANGUAGES:
+        with translation.override(lang):
+            texts[lang] = _json(table_facts(table, seats, engine))
+    return texts
+
+
+def frame_text(version: int, facts_json: str, me: dict[str, Any], view_json: str) -> str:
+    """A "state" frame as sent, from the parts a broadcast carries already serialized: the
+    same JSON as ``json.dumps`` of ``build_state``'s frame, with "me" last in "table"."""
+    table = facts_json[:-1] + ',"me":' + _json(me) + "}"
+    return (
+        '{"type":"state","version":'
+        + str(version)
+        + ',"table":'
+        + table
+        + ',"view":'
+        + view_json
+        + "}"
+    )
+
+
 def publish_table(
     table: Table,
     seats: dict[str, Seat],
     engine: EngineMatch | None,
 ) -> None:
-    """Send every seat its own frame and the spectators theirs. Views are built once per seat;
-    each consumer adds its viewer's "me" part."""
-    facts = table_facts(table, seats, engine)
+    """Send every seat its own frame and the spectators theirs. Frames are serialized here, once
+    per seat (the facts once per language at most); each consumer adds its viewer's "me" part
+    (``frame_text``), so a socket never parses or re-encodes a frame."""
     occupants = {p: seats[p].viewer_key for p in POSITIONS if seats[p].viewer_key}
     common = {
         "type": "table.state",
+        "version": table.version,
         "occupants": occupants,
         "standins": [p for p in POSITIONS if seats[p].standin],
         "host_key": table.host_key,
         "invite_token": table.invite_token,
+        "facts": _facts_json(table, seats, engine),
     }
-    public = state_frame(table, seats, engine, None, facts)
+    public = _json(None if engine is None else engine.view(None))
     messages = []
     for position in POSITIONS:
-        # Seats without a person get the public frame: a socket still listening there (its
+        # Seats without a person get the public view: a socket still listening there (its
         # viewer just left or was removed) learns that it must switch groups.
-        frame = (
-            state_frame(table, seats, engine, position, facts) if position in occupants else public
-        )
-        messages.append((group_for(table.pk, position), {**common, "frame": frame}))
-    messages.append((group_for(table.pk, None), {**common, "frame": public}))
+        view = public
+        if position in occupants and engine is not None:
+            view = _json(engine.view(position))
+        messages.append((group_for(table.pk, position), {**common, "view": view}))
+    messages.append((group_for(table.pk, None), {**common, "view": public}))
     _send_many(messages)
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import copy
+import json
 import threading
 import uuid
 
@@ -345,9 +346,32 @@ def test_a_move_after_another_process_changed_the_seats_reads_them_again(monkeyp
     monkeypatch.setattr(state, "_send_many", sent.extend)
     viewer = _mover(table, people)
     services.do_act(table.pk, viewer, legal_of(table.pk, viewer)[0])
-    seats = {s["position"]: s for s in sent[-1][1]["frame"]["table"]["seats"]}
+    facts = json.loads(sent[-1][1]["facts"]["fr"])  # a bot is seated: one text per language
+    seats = {s["position"]: s for s in facts["seats"]}
     assert seats["E"]["kind"] == "bot" and seats["E"]["name"] != "Hugo"
     assert seats_of(table.pk)["E"].viewer_key == ""
+
+
+@pytest.mark.django_db(transaction=True)
+def test_each_broadcast_frame_is_the_state_that_seat_would_read_from_the_database(monkeypatch):
+    table, people = private_table(humans=2)  # two bots: their names differ by language
+    sent: list[tuple[str, dict]] = []
+    monkeypatch.setattr(state, "_send_many", sent.extend)
+    while not sent:
+        seat = seats_of(table.pk)[to_move(table.pk)]
+        viewer = next((p for p in people if p.key == seat.viewer_key), None)
+        if viewer is None:
+            services.do_bot_move(table.pk, Table.objects.get(pk=table.pk).version)
+        else:
+            services.do_act(table.pk, viewer, legal_of(table.pk, viewer)[0])
+    groups = dict(sent)
+    for viewer, lang in [(people[0], "fr"), (people[1], "en"), (None, "en")]:
+        with translation.override(lang):
+            expected = services.table_state(table.pk, viewer)
+        me = expected["table"]["me"]
+        message = groups[state.group_for(table.pk, me["seat"])]
+        text = state.frame_text(message["version"], message["facts"][lang], me, message["view"])
+        assert json.loads(text) == expected
 
 
 @pytest.mark.django_db(transaction=True)
