@@ -354,7 +354,16 @@ async def start_py_spy(args: argparse.Namespace, system: _system.System, n: int)
     spy = str(Path(_system.PYTHON).with_name("py-spy"))
     procs = []
     for proc in system.roles().get("web", []):
-        cmd = [spy, "record", "--nonblocking", *([] if os.environ.get("PY_SPY_ALL") else ["--gil"]), "-r", "100", "-f", "raw"]
+        cmd = [
+            spy,
+            "record",
+            "--nonblocking",
+            *([] if os.environ.get("PY_SPY_ALL") else ["--gil"]),
+            "-r",
+            "100",
+            "-f",
+            "raw",
+        ]
         cmd += ["-d", str(int(args.duration) - 1), "-p", str(proc.pid)]
         cmd += ["-o", str(out / f"web-{n}-{proc.pid}.txt")]
         procs.append(

@@ -134,7 +134,7 @@ REDIS_URL = env_str("REDIS_URL", "redis://127.0.0.1:6379/0")
 # socket that missed one is whole again with the next full state.
 CHANNEL_LAYER = env_str("CHANNEL_LAYER", "pubsub")
 _LAYER_BACKENDS = {
-    "pubsub": "channels_redis.pubsub.RedisPubSubChannelLayer",
+    "pubsub": "games.layers.TableChannelLayer",  # channels_redis's pub/sub layer, batched
     "core": "channels_redis.core.RedisChannelLayer",
 }
 if CHANNEL_LAYER not in _LAYER_BACKENDS:

@@ -69,3 +69,48 @@ def lock(model: type[M], pk: Any) -> M | None:
     """Read one row FOR UPDATE (the ORM's converters applied), or None if there is none."""
     query = model.objects.raw(_lock_sql(model, connection.vendor), [pk])
     return next(iter(query), None)
+
+
+@cache
+def _select(model: type[Model], names: tuple[str, ...], where: str, order: str, vendor: str):
+    """The SQL and, per column, the converters the ORM would apply to the values read."""
+    fields = [model._meta.get_field(n) for n in names]
+    columns = ", ".join(_quote(f.column) for f in fields)
+    sql = f"SELECT {columns} FROM {_quote(model._meta.db_table)} WHERE {where}"
+    if order:
+        sql += f" ORDER BY {_quote(model._meta.get_field(order).column)}"
+    columns_read = []
+    for f in fields:
+        col = f.get_col(model._meta.db_table)
+        converters = connection.ops.get_db_converters(col) + f.get_db_converters(connection)
+        columns_read.append((col, converters))
+    return sql, columns_read
+
+
+def select(
+    model: type[Model], names: tuple[str, ...], where: str, params: list[Any], order: str = ""
+) -> list[tuple]:
+    """Rows of ``names`` (field attnames) matching ``where`` (SQL with %s), converted as the ORM
+    converts them (JSON, dates on SQLite)."""
+    sql, columns = _select(model, names, where, order, connection.vendor)
+    with connection.cursor() as cursor:
+        cursor.execute(sql, params)
+        rows = cursor.fetchall()
+    out = []
+    for row in rows:
+        values = []
+        for value, (col, converters) in zip(row, columns, strict=True):
+            for convert in converters:
+                value = convert(value, col, connection)
+            values.append(value)
+        out.append(tuple(values))
+    return out
+
+
+def instances(model: type[M], where: str, params: list[Any], order: str = "") -> list[M]:
+    """Model instances (as the ORM builds them: ``from_db``) of the rows matching ``where``."""
+    names = tuple(f.attname for f in model._meta.concrete_fields)
+    return [
+        model.from_db(connection.alias, names, row)
+        for row in select(model, names, where, params, order)
+    ]

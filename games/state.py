@@ -27,6 +27,7 @@ from django.db import transaction
 from django.urls import NoReverseMatch, reverse
 from django.utils import timezone, translation
 
+from games import rows
 from games.engine import Match as EngineMatch
 from games.engine import Rules
 from games.models import POSITIONS, Action, Connection, Match, Mute, Seat, Table
@@ -77,6 +78,7 @@ def checkout_rows(table: Table) -> dict[str, Seat]:
                 table.match = match
             return seats
     stats["row_misses"] += 1
+    load_match(table)
     return load_seats(table)
 
 
@@ -103,8 +105,11 @@ def checkout(match: Match) -> EngineMatch:
         stats["hits"] += 1
     done = len(engine.actions)
     if done < count:
-        rows = Action.objects.filter(match=match, seq__gt=done, seq__lte=count).order_by("seq")
-        for seat, payload in rows.values_list("seat", "payload"):
+        missing = rows.select(
+            Action, ("seat", "payload"), "match_id = %s AND seq > %s AND seq <= %s",
+            [match.pk, done, count], order="seq",
+        )  # fmt: skip
+        for seat, payload in missing:
             engine.apply(seat, payload)
             stats["replayed"] += 1
         if len(engine.actions) != count:  # pragma: no cover - a corrupt log
@@ -288,7 +293,16 @@ def state_frame(
 
 
 def load_seats(table: Table) -> dict[str, Seat]:
-    return {seat.position: seat for seat in Seat.objects.filter(table=table)}
+    return {seat.position: seat for seat in rows.instances(Seat, "table_id = %s", [table.pk])}
+
+
+def load_match(table: Table) -> Match | None:
+    """The table's current match, read and set on ``table.match``."""
+    if table.match_id is None:
+        return None
+    found = rows.instances(Match, "id = %s", [table.match_id])
+    table.match = found[0] if found else None
+    return table.match
 
 
 def viewer_mutes(table_id: int, viewer_key: str | None) -> list[str]:
@@ -345,14 +359,17 @@ def _server_loop() -> asyncio.AbstractEventLoop | None:
 
 
 def _send_many(messages: list[tuple[str, dict]]) -> None:
-    """Send group messages all at once (one after another, each would wait for its Redis round
-    trip before the next), on the server's event loop when there is one."""
+    """Send group messages in one go (in one Redis round trip with the project's layer), on the
+    server's event loop when there is one, else on this process's broadcast loop."""
     layer = get_channel_layer()
     if layer is None or not messages:
         return
 
     async def send_all() -> None:
-        await asyncio.gather(*(layer.group_send(group, message) for group, message in messages))
+        if hasattr(layer, "group_send_many"):  # one Redis round trip (games.layers)
+            await layer.group_send_many(messages)
+        else:
+            await asyncio.gather(*(layer.group_send(g, message) for g, message in messages))
 
     if _server_loop() is not None:
         async_to_sync(send_all)()
