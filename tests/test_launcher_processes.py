@@ -1,5 +1,6 @@
 """Which processes `make run` starts: web processes, worker pool and beat come from the environment."""
 
+import os
 import socket
 import subprocess
 import time
@@ -70,7 +71,9 @@ def test_the_default_worker_runs_beat_in_a_thread_that_sends_the_sweep_every_sec
     worker[worker.index("--concurrency") + 1] = "1"
     log = tmp_path / "worker.log"
     with log.open("w") as out:
-        proc = subprocess.Popen(worker, stdout=out, stderr=subprocess.STDOUT)
+        # A database of its own: the sweep it runs must not touch the tests' or the site's.
+        env = {**os.environ, "DATABASE_URL": f"sqlite:///{tmp_path / 'worker.sqlite3'}"}
+        proc = subprocess.Popen(worker, stdout=out, stderr=subprocess.STDOUT, env=env)
     try:
         deadline = time.monotonic() + 45
         while time.monotonic() < deadline and log.read_text().count("games-sweep") < 2:
