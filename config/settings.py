@@ -129,8 +129,8 @@ DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 # embedded server and set REDIS_URL when it is unset.
 REDIS_URL = env_str("REDIS_URL", "redis://127.0.0.1:6379/0")
 # "pubsub" (default): a group message is one Redis PUBLISH, received once per process and
-# handed to its sockets there; "core": one Redis list per socket, filled by a Lua script (about a
-# third more web CPU per move, see bench/README.md). Either way Redis only carries messages: a
+# handed to its sockets there; "core": one Redis list per socket, filled by a Lua script (twice
+# the web CPU per move, see bench/README.md). Either way Redis only carries messages: a
 # socket that missed one is whole again with the next full state.
 CHANNEL_LAYER = env_str("CHANNEL_LAYER", "pubsub")
 _LAYER_BACKENDS = {
