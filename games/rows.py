@@ -36,6 +36,7 @@ def _update_sql(model: type[Model], names: tuple[str, ...]) -> str:
     return f"UPDATE {_quote(model._meta.db_table)} SET {sets} WHERE {pk} = %s"
 
 
+# ``vendor`` only keys the caches below: the SQL and converters differ by database.
 @cache
 def _lock_sql(model: type[Model], vendor: str) -> str:
     columns = ", ".join(_quote(f.column) for f in model._meta.concrete_fields)

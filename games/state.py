@@ -279,15 +279,12 @@ def state_frame(
     seats: dict[str, Seat],
     engine: EngineMatch | None,
     position: str | None,
-    facts: dict[str, Any] | None = None,
 ) -> dict[str, Any]:
     """The "state" frame for ``position`` (None: spectator), without the per-viewer "me" part."""
-    if facts is None:
-        facts = table_facts(table, seats, engine)
     return {
         "type": "state",
         "version": table.version,
-        "table": facts,
+        "table": table_facts(table, seats, engine),
         "view": None if engine is None else engine.view(position),
     }
 

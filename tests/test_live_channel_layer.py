@@ -5,18 +5,11 @@ from __future__ import annotations
 import asyncio
 
 import pytest
-from channels.layers import channel_layers, get_channel_layer
+from channels.layers import get_channel_layer
 
 from games.layers import TableChannelLayer
 
-pytestmark = pytest.mark.timeout(30)
-
-
-@pytest.fixture(autouse=True)
-def _fresh_channel_layer():
-    channel_layers.backends.clear()
-    yield
-    channel_layers.backends.clear()
+pytestmark = [pytest.mark.timeout(30), pytest.mark.usefixtures("fresh_channel_layer")]
 
 
 async def test_messages_sent_together_reach_each_groups_members_in_order():

@@ -13,19 +13,11 @@ from games.identity import Viewer
 from games.models import Table
 from tests.live_support import Client, is_state, make_guest, table_counts
 
-pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.timeout(60)]
-
-
-@pytest.fixture(autouse=True)
-def _fresh_channel_layer():
-    """Each test runs in an event loop of its own, but the process's channel layer keeps its
-    receive lock from the loop that made it (channels_redis): a socket still waiting on Redis
-    when a test's loop ended left that lock held for the next test. A new layer per test."""
-    from channels.layers import channel_layers
-
-    channel_layers.backends.clear()
-    yield
-    channel_layers.backends.clear()
+pytestmark = [
+    pytest.mark.django_db(transaction=True),
+    pytest.mark.timeout(60),
+    pytest.mark.usefixtures("fresh_channel_layer"),
+]
 
 
 def is_chat(frame: dict) -> bool:

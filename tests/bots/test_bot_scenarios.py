@@ -104,6 +104,15 @@ def test_at_nine_bags_a_bot_takes_no_needless_trick_once_its_contract_is_made(le
     assert play(level, view) == "3H"  # the king would win a trick worth a 100-point bag penalty
 
 
+# The first four tricks of the hand both Easy tests look at (East's 4S broke spades).
+FOUR_TRICKS_SPADES_BROKEN = [
+    ("E", ["4H", "3H", "JH", "6H"], "W"),
+    ("W", ["4D", "2D", "9D", "3D"], "S"),
+    ("S", ["5C", "6C", "AC", "7C"], "E"),
+    ("E", ["QC", "4S", "8C", "JC"], "W"),
+]
+
+
 def test_easy_plays_its_lowest_legal_card():
     view = make_view(
         "S",
@@ -111,10 +120,7 @@ def test_easy_plays_its_lowest_legal_card():
         bids={"N": 3, "E": 3, "S": 2, "W": 3},
         dealer="N",
         tricks=[
-            ("E", ["4H", "3H", "JH", "6H"], "W"),
-            ("W", ["4D", "2D", "9D", "3D"], "S"),
-            ("S", ["5C", "6C", "AC", "7C"], "E"),
-            ("E", ["QC", "4S", "8C", "JC"], "W"),
+            *FOUR_TRICKS_SPADES_BROKEN,
             ("W", ["QH", "KH", "5H", "AH"], "S"),
         ],
     )
@@ -129,10 +135,7 @@ def test_easy_follows_suit_with_its_lowest_card_of_that_suit():
         bids={"N": 3, "E": 3, "S": 2, "W": 3},
         dealer="N",
         tricks=[
-            ("E", ["4H", "3H", "JH", "6H"], "W"),
-            ("W", ["4D", "2D", "9D", "3D"], "S"),
-            ("S", ["5C", "6C", "AC", "7C"], "E"),
-            ("E", ["QC", "4S", "8C", "JC"], "W"),
+            *FOUR_TRICKS_SPADES_BROKEN,
             ("W", ["QH", "KH", "2H", "AH"], "S"),
         ],
         trick_leader="E",
