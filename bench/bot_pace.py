@@ -39,27 +39,28 @@ def play(tables: int, level: str, seconds: float) -> dict:
     django.setup()
     from django.conf import settings
 
-    from games import services
+    from games.actions import play, tables
     from games.errors import ServiceError
     from games.identity import Viewer
     from games.models import Action, Table
+    from games.reading import table_state
 
     guests = {}
     for index in range(tables):
         viewer = Viewer(user_id=None, guest_id=uuid.uuid4().hex, name=f"P{index}")
-        table = services.do_create_private_table(viewer, {}, level, None)
-        services.do_start(table.id, viewer)
+        table = tables.do_create_private_table(viewer, {}, level, None)
+        tables.do_start(table.id, viewer)
         guests[table.id] = viewer
     rng = random.Random(1)
     end = time.monotonic() + seconds
     while time.monotonic() < end:
         for table_id, viewer in guests.items():
-            frame = services.table_state(table_id, viewer)
+            frame = table_state(table_id, viewer)
             view = frame.get("view") or {}
             if view.get("to_move") == "N" and view.get("legal"):
                 legal = [a for a in view["legal"] if a.get("type") != "look"] or view["legal"]
                 with contextlib.suppress(ServiceError):  # e.g. a bot stood in meanwhile
-                    services.do_act(table_id, viewer, rng.choice(legal), frame["version"])
+                    play.do_act(table_id, viewer, rng.choice(legal), frame["version"])
         time.sleep(0.05)
     late = []
     for table in Table.objects.filter(pk__in=list(guests)).select_related("match"):

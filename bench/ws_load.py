@@ -9,7 +9,7 @@ It creates a fresh bench database on the machine's PostgreSQL (127.0.0.1:5432, `
 migrates it, uses the machine's Redis (REDIS_URL, default redis://127.0.0.1:6379/5, flushed first:
 give the bench a database of its own), and starts the real system through `config.launcher run`
 (Daphne, Celery worker, beat) on a free port. For each step N it creates the missing tables through
-the project's services (four guests seated, turn timer --turn-seconds), opens four WebSockets per
+the project's use cases (four guests seated, turn timer --turn-seconds), opens four WebSockets per
 table with each guest's session cookie, lets the host start the match over its socket, and plays: at every table the seat whose turn it is sends a legal move
 every 2 seconds, the tables' phases spread evenly over the 2 s. A move's latency runs from just
 before the client sends it to the moment all four sockets have received a state frame with a newer
@@ -59,7 +59,7 @@ def create_tables(count: int, first: int, turn_seconds: int) -> list[dict]:
     django.setup()
     from django.contrib.sessions.backends.db import SessionStore
 
-    from games import services
+    from games.actions import tables
     from games.identity import Viewer
 
     out = []
@@ -74,11 +74,9 @@ def create_tables(count: int, first: int, turn_seconds: int) -> list[dict]:
             session.create()
             viewers[seat] = Viewer(user_id=None, guest_id=guest_id, name=name)
             cookies[seat] = session.session_key
-        table = services.do_create_private_table(viewers["N"], {}, "normal", turn_seconds or None)
+        table = tables.do_create_private_table(viewers["N"], {}, "normal", turn_seconds or None)
         for seat in SEATS[1:]:
-            services.do_join(
-                table.id, viewers[seat], invite_token=table.invite_token, position=seat
-            )
+            tables.do_join(table.id, viewers[seat], invite_token=table.invite_token, position=seat)
         out.append({"table": table.id, "cookies": cookies})
     return out
 

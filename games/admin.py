@@ -1,5 +1,6 @@
-"""Admin: tables are read-mostly (the services own every change); moderators hide chat
-messages, lift mutes and ban a viewer from chatting."""
+"""Admin: tables are read-mostly (the use cases of games.actions own every change, and the admin
+calls them too, so its changes reach the players); moderators hide chat messages, turn a table's
+chat off, lift mutes and ban a viewer from chatting."""
 
 from __future__ import annotations
 
@@ -7,7 +8,7 @@ from django.contrib import admin, messages
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext
 
-from games import services
+from games.actions.chat import do_set_chat_enabled, do_set_chat_hidden
 from games.models import Action, ChatMessage, Match, Mute, Seat, Silence, Table
 
 
@@ -36,7 +37,7 @@ class MatchInline(ReadOnlyInline):
 
 
 class ServiceOwnedAdmin(admin.ModelAdmin):
-    """Rows the services create: the admin never adds one."""
+    """Rows the use cases create: the admin never adds one."""
 
     def has_add_permission(self, request) -> bool:
         return False
@@ -74,6 +75,34 @@ class TableAdmin(ServiceOwnedAdmin):
     fields = ("chat_enabled", *readonly_fields)
     inlines = [SeatInline, MatchInline]
     date_hierarchy = "created_at"
+    actions = ["chat_off", "chat_on"]
+
+    def has_delete_permission(self, request, obj=None) -> bool:
+        return False  # a table is closed by its use cases, never deleted under its players
+
+    def save_model(self, request, obj, form, change) -> None:
+        """The one editable field goes through its use case: locked, versioned, broadcast."""
+        if change and "chat_enabled" in form.changed_data:
+            do_set_chat_enabled(obj.pk, obj.chat_enabled)
+
+    def _set_chat(self, request, queryset, enabled: bool) -> None:
+        count = sum(
+            do_set_chat_enabled(pk, enabled) for pk in queryset.values_list("pk", flat=True)
+        )
+        self.message_user(
+            request,
+            ngettext("%(count)d table changed.", "%(count)d tables changed.", count)
+            % {"count": count},
+            messages.SUCCESS,
+        )
+
+    @admin.action(description=_("Turn the chat off at the selected tables"))
+    def chat_off(self, request, queryset) -> None:
+        self._set_chat(request, queryset, False)
+
+    @admin.action(description=_("Turn the chat on at the selected tables"))
+    def chat_on(self, request, queryset) -> None:
+        self._set_chat(request, queryset, True)
 
 
 @admin.register(Match)
@@ -105,13 +134,13 @@ class ChatMessageAdmin(ServiceOwnedAdmin):
 
     def save_model(self, request, obj, form, change) -> None:
         if change and "hidden" in form.changed_data:
-            services.set_chat_hidden([obj.pk], obj.hidden)
+            do_set_chat_hidden([obj.pk], obj.hidden)
         else:
             super().save_model(request, obj, form, change)
 
     @admin.action(description=_("Hide the selected messages"))
     def hide(self, request, queryset) -> None:
-        count = services.set_chat_hidden(list(queryset.values_list("pk", flat=True)), True)
+        count = do_set_chat_hidden(list(queryset.values_list("pk", flat=True)), True)
         self.message_user(
             request,
             ngettext("%(count)d message hidden.", "%(count)d messages hidden.", count)
@@ -121,7 +150,7 @@ class ChatMessageAdmin(ServiceOwnedAdmin):
 
     @admin.action(description=_("Show the selected messages again"))
     def unhide(self, request, queryset) -> None:
-        count = services.set_chat_hidden(list(queryset.values_list("pk", flat=True)), False)
+        count = do_set_chat_hidden(list(queryset.values_list("pk", flat=True)), False)
         self.message_user(
             request,
             ngettext("%(count)d message shown again.", "%(count)d messages shown again.", count)

@@ -1,6 +1,7 @@
 """WebSocket consumers: a table (/ws/tables/<id>/) and the lobby list (/ws/lobby/).
 
-Thin: every change goes through games.services; frames come from games.state. Each table socket
+Thin: every change goes through a use case of games.actions; frames come from games.frames and
+games.reading, groups from games.broadcast. Each table socket
 listens to exactly one state group (its viewer's seat, or the spectators') plus the table's chat
 group, and switches group when its viewer sits down or leaves. Protocol: docs/protocol.md.
 """
@@ -20,10 +21,10 @@ from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
 from django.conf import settings
 from django.utils import translation
-from django.utils.translation import gettext_lazy as _
 
-from games import services, state
-from games.errors import ServiceError
+from games import broadcast, frames, listing, reading
+from games.actions import chat, play, presence, tables
+from games.errors import ServiceError, refusal
 from games.identity import viewer_from_scope
 
 log = logging.getLogger(__name__)
@@ -32,13 +33,13 @@ MAX_FRAME_BYTES = 4096
 # Per connection: at most this many messages in this many seconds (chat has its own limit).
 MESSAGE_RATE = (30, 5.0)
 
-BAD_JSON = ServiceError("bad_json", _("This message is not valid JSON."))
-BAD_MESSAGE = ServiceError("bad_message", _("A message is a JSON object with a type."))
-UNKNOWN_TYPE = ServiceError("unknown_type", _("Unknown message type."))
-BAD_FIELD = ServiceError("bad_field", _("A field of this message is missing or has a wrong type."))
-TOO_LARGE = ServiceError("too_large", _("This message is too long."))
-TOO_FAST = ServiceError("too_fast", _("Too many messages: slow down."))
-SERVER_ERROR = ServiceError("server_error", _("Something went wrong on our side. Try again."))
+BAD_JSON = refusal("bad_json")
+BAD_MESSAGE = refusal("bad_message")
+UNKNOWN_TYPE = refusal("unknown_type")
+BAD_FIELD = refusal("bad_field")
+TOO_LARGE = refusal("too_large")
+TOO_FAST = refusal("too_fast")
+SERVER_ERROR = refusal("server_error")
 
 
 def _language(scope) -> str:
@@ -57,12 +58,12 @@ _heartbeat_task: asyncio.Task | None = None
 async def _heartbeat() -> None:
     """Refresh every live socket of this process in one query, every HEARTBEAT_SECONDS."""
     while _live_channels:
-        await asyncio.sleep(state.HEARTBEAT_SECONDS)
+        await asyncio.sleep(presence.HEARTBEAT_SECONDS)
         names = list(_live_channels)
         if not names:
             break
         try:
-            await database_sync_to_async(services.do_touch_many)(names)
+            await database_sync_to_async(presence.do_touch_many)(names)
         except Exception:  # pragma: no cover - the next beat tries again
             log.exception("heartbeat failed")
 
@@ -115,16 +116,16 @@ class TableConsumer(_Consumer):
         self.recent: deque[float] = deque()
         self.watched = False
         try:
-            self.position = await database_sync_to_async(services.do_connect)(
+            self.position = await database_sync_to_async(presence.do_connect)(
                 self.table_id, self.viewer, self.channel_name
             )
         except ServiceError:
             await self.close(code=4404)
             return
         await self.accept()
-        await self.channel_layer.group_add(state.chat_group(self.table_id), self.channel_name)
+        await self.channel_layer.group_add(broadcast.chat_group(self.table_id), self.channel_name)
         await self._send_full_state()
-        history = await database_sync_to_async(services.visible_chat)(self.table_id, self.key)
+        history = await database_sync_to_async(reading.visible_chat)(self.table_id, self.key)
         await self.send_json({"type": "chat_history", "messages": history})
         _watch(self.channel_name)
         self.watched = True
@@ -134,9 +135,11 @@ class TableConsumer(_Consumer):
             _unwatch(self.channel_name)
         if self.state_group:
             await self.channel_layer.group_discard(self.state_group, self.channel_name)
-        await self.channel_layer.group_discard(state.chat_group(self.table_id), self.channel_name)
+        await self.channel_layer.group_discard(
+            broadcast.chat_group(self.table_id), self.channel_name
+        )
         try:
-            await database_sync_to_async(services.do_disconnect)(self.table_id, self.channel_name)
+            await database_sync_to_async(presence.do_disconnect)(self.table_id, self.channel_name)
         except Exception:
             log.exception("disconnect bookkeeping failed at table %s", self.table_id)
 
@@ -152,7 +155,7 @@ class TableConsumer(_Consumer):
 
     def _build_state(self) -> dict:
         with translation.override(self.lang):
-            return services.table_state(self.table_id, self.viewer)
+            return reading.table_state(self.table_id, self.viewer)
 
     async def _send_full_state(self) -> None:
         """Read this viewer's state from the database, follow their seat, send it."""
@@ -166,7 +169,7 @@ class TableConsumer(_Consumer):
 
     async def _follow(self, position: str | None) -> None:
         """Listen to the state group of this seat (or the spectators')."""
-        group = state.group_for(self.table_id, position)
+        group = broadcast.group_for(self.table_id, position)
         if group != self.state_group:
             if self.state_group:
                 await self.channel_layer.group_discard(self.state_group, self.channel_name)
@@ -186,7 +189,7 @@ class TableConsumer(_Consumer):
         if version < self.sent_version:
             return  # an older broadcast overtaken by one already sent
         self.standin = mine in event["standins"]
-        me = state.me_part(
+        me = frames.me_part(
             seat=mine,
             name=self.viewer.name if self.viewer else None,
             host=bool(self.key) and event["host_key"] == self.key,
@@ -197,7 +200,7 @@ class TableConsumer(_Consumer):
         facts = event["facts"]
         facts_json = facts.get(self.lang) or facts.get("*") or facts[settings.LANGUAGE_CODE]
         self.sent_version = version
-        await self.send(text_data=state.frame_text(version, facts_json, me, event["view"]))
+        await self.send(text_data=frames.frame_text(version, facts_json, me, event["view"]))
 
     async def table_chat(self, event: dict) -> None:
         message = event["message"]
@@ -252,15 +255,13 @@ class TableConsumer(_Consumer):
     async def _reclaim(self) -> None:
         """Any message from a seated person whose seat a bot is playing takes it back."""
         if self.standin and self.viewer is not None:
-            await self._call(services.do_reclaim, self.table_id, self.viewer)
+            await self._call(presence.do_reclaim, self.table_id, self.viewer)
 
     async def _act(self, action: dict, message: dict) -> None:
         seat = message.get("seat")
         if seat is not None and seat != self.position:
-            raise ServiceError("not_your_seat", _("You can only play for your own seat."))
-        await self._call(
-            services.do_act, self.table_id, self.viewer, action, message.get("version")
-        )
+            raise refusal("not_your_seat")
+        await self._call(play.do_act, self.table_id, self.viewer, action, message.get("version"))
 
     async def on_bid(self, message: dict) -> None:
         bid = message.get("bid")
@@ -279,21 +280,21 @@ class TableConsumer(_Consumer):
 
     async def on_start(self, message: dict) -> None:
         if self.viewer is None:
-            raise services.ServiceError("not_host", _("Only the host can do this."))
-        await self._call(services.do_start, self.table_id, self.viewer)
+            raise refusal("not_host")
+        await self._call(tables.do_start, self.table_id, self.viewer)
 
     async def on_chat(self, message: dict) -> None:
         text = message.get("text")
         if not isinstance(text, str):
             raise BAD_FIELD
         await self._reclaim()
-        await self._call(services.do_chat, self.table_id, self.viewer, text)
+        await self._call(chat.do_chat, self.table_id, self.viewer, text)
 
     async def _mute(self, message: dict, muted: bool) -> None:
         seat = message.get("seat")
         if not isinstance(seat, str):
             raise BAD_FIELD
-        mutes = await self._call(services.do_mute, self.table_id, self.viewer, seat, muted)
+        mutes = await self._call(chat.do_mute, self.table_id, self.viewer, seat, muted)
         self.mutes = set(mutes)
         await self._send_full_state()
 
@@ -320,16 +321,16 @@ class LobbyConsumer(_Consumer):
     async def connect(self) -> None:
         self.lang = _language(self.scope)
         await self.accept()
-        await self.channel_layer.group_add(state.LOBBY_GROUP, self.channel_name)
+        await self.channel_layer.group_add(broadcast.LOBBY_GROUP, self.channel_name)
         tables = await database_sync_to_async(self._tables)()
         await self.send(text_data=json.dumps({"type": "tables", "tables": tables}))
 
     def _tables(self) -> list[dict]:
         with translation.override(self.lang):
-            return services.open_quick_tables()
+            return listing.open_quick_tables()
 
     async def disconnect(self, code) -> None:
-        await self.channel_layer.group_discard(state.LOBBY_GROUP, self.channel_name)
+        await self.channel_layer.group_discard(broadcast.LOBBY_GROUP, self.channel_name)
 
     async def receive(self, text_data=None, bytes_data=None) -> None:
         """The lobby socket only listens; anything sent is answered with an error."""

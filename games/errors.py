@@ -1,8 +1,17 @@
-"""The one error type the live-table services raise (re-exported by games.services)."""
+"""The one error type of the live tables, and every refusal message in one place.
+
+Use cases raise ``refusal(code)``; the consumer and the views show ``error.message`` in the
+viewer's language. The engine's own codes (``IllegalAction.code``) have their message here too.
+"""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from functools import wraps
+from typing import Any
+
 from django.utils.functional import Promise
+from django.utils.translation import gettext_lazy as _
 
 
 class ServiceError(ValueError):
@@ -12,7 +21,7 @@ class ServiceError(ValueError):
     (the request's for pages, the socket's for the consumer).
     """
 
-    def __init__(self, code: str, message: str | Promise) -> None:
+    def __init__(self, code: str, message: str | Promise | _Formatted) -> None:
         super().__init__(f"{code}: {message}")
         self.code = code
         self.message = message
@@ -20,3 +29,100 @@ class ServiceError(ValueError):
     def as_frame(self) -> dict:
         """The protocol's error frame (docs/protocol.md)."""
         return {"type": "error", "code": self.code, "message": str(self.message)}
+
+
+REFUSALS: dict[str, Promise] = {
+    # tables and seats
+    "no_table": _("This table does not exist."),
+    "not_seated": _("You are not seated at this table."),
+    "not_host": _("Only the host can do this."),
+    "bad_seat": _("Unknown seat."),
+    "seat_taken": _("This seat is taken."),
+    "table_full": _("This table is full."),
+    "cannot_remove": _("You cannot remove this seat's player."),
+    "bad_invitation": _("This invitation link is not valid."),
+    "ranked_table": _("Ranked tables are filled by matchmaking."),
+    "bad_bot_level": _("Unknown bot level."),
+    "table_started": _("This match has already started."),
+    "table_closed": _("This table was closed: nobody had been playing at it for a while."),
+    "not_finished": _("The match is not over."),
+    "not_started": _("The match has not started yet."),
+    # play (the engine's codes among them)
+    "not_a_player": _("Only the players seated at this table can play."),
+    "stale_version": _("The game has moved on: here is the current state."),
+    "not_your_turn": _("It is not your turn."),
+    "not_held": _("You do not hold this card."),
+    "must_follow_suit": _("You must follow the suit led."),
+    "spades_not_broken": _("Spades cannot be led before they are broken."),
+    "bid_not_offered": _("This bid is not available to you now."),
+    "look_not_offered": _("You already see your cards."),
+    "not_bidding": _("The bidding is over."),
+    "not_playing": _("Cards are played once the bidding is over."),
+    "match_over": _("The match is over."),
+    "bad_action": _("This action is malformed."),
+    "illegal": _("This move is not allowed."),
+    # chat
+    "no_identity": _("Choose a nickname first."),
+    "chat_not_text": _("A chat message is text."),
+    "empty_message": _("The message is empty."),
+    "chat_disabled": _("The chat is off at this table."),
+    "not_a_chatter": _("Only the players seated at this table can chat."),
+    "silenced": _("A moderator has turned off your chat."),
+    "chat_too_fast": _("You are sending messages too fast."),
+    "message_too_long": _("A message has at most %(max)d characters."),
+    # options of a new table
+    "bad_rules": _("These rules are not valid: %(error)s"),
+    "bad_turn_seconds": _("The time per turn is between %(low)d and %(high)d seconds."),
+    # the socket's own checks (docs/protocol.md)
+    "bad_json": _("This message is not valid JSON."),
+    "bad_message": _("A message is a JSON object with a type."),
+    "unknown_type": _("Unknown message type."),
+    "bad_field": _("A field of this message is missing or has a wrong type."),
+    "too_large": _("This message is too long."),
+    "too_fast": _("Too many messages: slow down."),
+    "not_your_seat": _("You can only play for your own seat."),
+    "server_error": _("Something went wrong on our side. Try again."),
+}
+
+# Refusals whose wire code differs from their key here (one code, several messages).
+_WIRE_CODES = {
+    "not_a_player": "not_seated",
+    "not_a_chatter": "not_seated",
+    "cannot_remove": "bad_seat",
+    "chat_not_text": "bad_field",
+    "chat_too_fast": "too_fast",
+}
+
+
+def refusal(code: str, **params: object) -> ServiceError:
+    """The refusal ``code`` with its message, formatted with ``params`` when it has any (an
+    unknown engine code reads as "not allowed")."""
+    message = REFUSALS.get(code) or REFUSALS["illegal"]
+    if params:
+        message = _Formatted(message, params)
+    return ServiceError(_WIRE_CODES.get(code, code), message)
+
+
+class _Formatted:
+    """A lazy message with its parameters, rendered in the language active where it is shown."""
+
+    def __init__(self, message: Promise, params: dict[str, object]) -> None:
+        self.message = message
+        self.params = params
+
+    def __str__(self) -> str:
+        return str(self.message) % self.params
+
+
+def quiet(use_case: Callable[..., bool]) -> Callable[..., bool]:
+    """For the use cases behind tasks and the sweep: a refusal (the table is gone) only means
+    there is nothing to do."""
+
+    @wraps(use_case)
+    def run(*args: Any) -> bool:
+        try:
+            return use_case(*args)
+        except ServiceError:
+            return False
+
+    return run

@@ -3,7 +3,7 @@
 The table page is rendered by the server with the viewer's state embedded (json_script), so the
 first paint needs no socket; static/js/table.js then follows the table over /ws/tables/<id>/.
 Host actions are plain POST forms (they work without JS); table.js sends them with fetch and gets
-JSON back. Every refusal comes from games.services as a ServiceError with a translated message.
+JSON back. Every refusal comes from a use case (games.actions) as a ServiceError with a translated message.
 """
 
 from __future__ import annotations
@@ -21,19 +21,12 @@ from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
+from games.actions.tables import do_join, do_kick, do_leave, do_rematch, do_start
 from games.engine import CARD_CODES
+from games.errors import ServiceError
 from games.identity import viewer_from_request
 from games.models import POSITIONS, Table
-from games.services import (
-    ServiceError,
-    do_join,
-    do_kick,
-    do_leave,
-    do_rematch,
-    do_start,
-    table_state,
-    visible_chat,
-)
+from games.reading import table_state, visible_chat
 from games.templatetags.cards import card_name, rank_label
 
 CHAT_PHRASES = (

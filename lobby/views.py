@@ -1,8 +1,8 @@
 """The lobby: quick play in one click, the live list of open quick tables, private tables.
 
 A guest plays without an account: the first time, they pick a nickname (kept in the session), then
-they are seated. The heavy lifting (seating, tables, bots) is games.services' job; these views only
-turn HTTP requests into service calls and service errors into readable messages.
+they are seated. The heavy lifting (seating, tables, bots) is the use cases' job (games.actions); these views
+only turn HTTP requests into use-case calls and refusals into readable messages.
 """
 
 from __future__ import annotations
@@ -18,13 +18,10 @@ from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 
+from games.actions.tables import do_create_private_table, do_quick_play
+from games.errors import ServiceError
 from games.identity import Viewer, set_guest_nickname, viewer_from_request
-from games.services import (
-    ServiceError,
-    do_create_private_table,
-    do_quick_play,
-    open_quick_tables,
-)
+from games.listing import open_quick_tables
 
 from .forms import NicknameForm, PrivateTableForm
 

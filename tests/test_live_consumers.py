@@ -8,7 +8,8 @@ from dataclasses import dataclass
 import pytest
 from channels.db import database_sync_to_async as db
 
-from games import services, state
+from games import broadcast
+from games.actions import chat, presence, tables
 from games.identity import Viewer
 from games.models import Table
 from tests.live_support import Client, is_state, make_guest, table_counts
@@ -41,8 +42,8 @@ async def open_private_table(rules=None) -> Party:
     """Léa hosts a private table, Hugo joins through the invitation; both are connected."""
     lea, lea_key = await db(make_guest)("Léa")
     hugo, hugo_key = await db(make_guest)("Hugo")
-    table = await db(services.do_create_private_table)(lea, rules or {}, "normal", None)
-    await db(services.do_join)(table.pk, hugo, invite_token=table.invite_token)
+    table = await db(tables.do_create_private_table)(lea, rules or {}, "normal", None)
+    await db(tables.do_join)(table.pk, hugo, invite_token=table.invite_token)
     lea_client = Client(f"/ws/tables/{table.pk}/", lea_key)
     hugo_client = Client(f"/ws/tables/{table.pk}/", hugo_key)
     for client in (lea_client, hugo_client):
@@ -181,7 +182,7 @@ async def test_bad_input_is_answered_with_an_error_and_changes_nothing():
 
 async def test_errors_speak_english_when_the_socket_asks_for_it():
     lea, key = await db(make_guest)("Léa")
-    table = await db(services.do_create_private_table)(lea, {}, "normal", None)
+    table = await db(tables.do_create_private_table)(lea, {}, "normal", None)
     client = Client(f"/ws/tables/{table.pk}/?lang=en", key)
     await client.connect()
     await client.send('{"type": "shuffle"}')
@@ -192,13 +193,13 @@ async def test_errors_speak_english_when_the_socket_asks_for_it():
 
 async def test_bots_are_named_by_seat_and_level_in_the_sockets_language():
     lea, key = await db(make_guest)("Léa")
-    table = await db(services.do_create_private_table)(lea, {}, "normal", None)
+    table = await db(tables.do_create_private_table)(lea, {}, "normal", None)
     english = Client(f"/ws/tables/{table.pk}/?lang=en", key)
     french = Client(f"/ws/tables/{table.pk}/", key)
     for client in (english, french):
         await client.connect()
         await client.receive_until(is_state)
-    await db(services.do_start)(table.pk, lea)
+    await db(tables.do_start)(table.pk, lea)
 
     def started(frame: dict) -> bool:
         return is_state(frame) and frame["table"]["status"] == "playing"
@@ -263,8 +264,8 @@ async def test_changes_made_outside_the_servers_event_loop_reach_the_sockets():
     party = await open_private_table()
 
     def chat_from_a_worker_thread(text: str):
-        services.do_chat(party.table.pk, party.hugo, text)
-        return state._sender_loop()
+        chat.do_chat(party.table.pk, party.hugo, text)
+        return broadcast._sender_loop()
 
     first = await asyncio.to_thread(chat_from_a_worker_thread, "depuis un worker")
     got = await party.lea_client.receive_until(is_chat)
@@ -301,7 +302,7 @@ async def test_a_hidden_message_is_withdrawn_and_left_out_of_the_history():
     table, lea_client, hugo_client = party.table, party.lea_client, party.hugo_client
     await lea_client.send({"type": "chat", "text": "un gros mot"})
     said = await hugo_client.receive_until(is_chat)
-    count = await db(services.set_chat_hidden)([said["message"]["id"]], True)
+    count = await db(chat.do_set_chat_hidden)([said["message"]["id"]], True)
     assert count == 1
     withdrawn = await hugo_client.receive_until(lambda f: f["type"] == "chat_hidden")
     assert withdrawn == {"type": "chat_hidden", "id": said["message"]["id"]}
@@ -342,15 +343,15 @@ def session_of(client: Client) -> str:
 async def test_a_spectator_who_sits_down_switches_to_their_seat_view():
     lea, _lea_key = await db(make_guest)("Léa")
     zoe, zoe_key = await db(make_guest)("Zoé")
-    table = await db(services.do_create_private_table)(lea, {}, "normal", None)
+    table = await db(tables.do_create_private_table)(lea, {}, "normal", None)
     zoe_client = Client(f"/ws/tables/{table.pk}/", zoe_key)
     await zoe_client.connect()
     first = await zoe_client.receive_until(is_state)
     assert first["table"]["me"]["seat"] is None
-    await db(services.do_join)(table.pk, zoe, invite_token=table.invite_token, position="S")
+    await db(tables.do_join)(table.pk, zoe, invite_token=table.invite_token, position="S")
     seated = await zoe_client.receive_until(lambda f: is_state(f) and f["table"]["me"]["seat"])
     assert seated["table"]["me"]["seat"] == "S"
-    await db(services.do_start)(table.pk, lea)
+    await db(tables.do_start)(table.pk, lea)
     playing = await zoe_client.receive_until(lambda f: is_state(f) and f["view"] is not None)
     assert playing["view"]["seat"] == "S" and playing["view"]["hand_counts"]["S"] == 13
     await zoe_client.close()
@@ -362,7 +363,7 @@ async def test_the_lobby_socket_lists_open_quick_tables_live():
     first = await lobby.receive()
     assert first == {"type": "tables", "tables": []}
     guest, _key = await db(make_guest)("Léa")
-    table = await db(services.do_quick_play)(guest)
+    table = await db(tables.do_quick_play)(guest)
     update = await lobby.receive()
     assert update["type"] == "tables"
     [listed] = update["tables"]
@@ -382,7 +383,7 @@ async def test_a_logged_in_user_is_recognised_by_their_session():
         http = HttpClient()
         http.force_login(user)
         viewer = Viewer(user_id=user.pk, guest_id=None, name="Léa P.")
-        table = services.do_create_private_table(viewer, {}, "normal", None)
+        table = tables.do_create_private_table(viewer, {}, "normal", None)
         return table, http.cookies["sessionid"].value
 
     table, session_key = await db(login)()
@@ -399,10 +400,10 @@ async def test_one_heartbeat_per_process_keeps_every_open_socket_alive(monkeypat
 
     from django.utils import timezone
 
-    from games import consumers, state
+    from games import consumers
     from games.models import Connection
 
-    monkeypatch.setattr(state, "HEARTBEAT_SECONDS", 0.2)
+    monkeypatch.setattr(presence, "HEARTBEAT_SECONDS", 0.2)
     party = await open_private_table()
     long_ago = timezone.now() - timedelta(minutes=10)
     await db(Connection.objects.filter(table_id=party.table.pk).update)(seen_at=long_ago)

@@ -12,7 +12,8 @@ from channels.db import database_sync_to_async as db
 
 import games.tasks  # noqa: F401  (registers the tasks with the app)
 from config.celery import app as celery_app
-from games import services
+from games.actions import sweep as sweeping
+from games.actions import tables
 from games.models import Action, Match, Table
 from tests.live_support import Client, engine_at, is_error, is_state, make_guest
 
@@ -36,16 +37,16 @@ async def beat_sweep() -> None:
     """What Celery beat does in production: the sweep every second catches a lost task."""
     while True:
         await asyncio.sleep(1)
-        await db(services.sweep)()
+        await db(sweeping.sweep)()
 
 
 async def test_a_guest_plays_a_whole_quick_match_against_three_normal_bots(
     settings, monkeypatch, celery_worker
 ):
     settings.QUICK_TABLE_BOT_DELAY = 0.5
-    monkeypatch.setattr(services, "QUICK_TABLE_RULES", {"target": 100})
+    monkeypatch.setattr(tables, "QUICK_TABLE_RULES", {"target": 100})
     guest, session_key = await db(make_guest)("Léa")
-    table = await db(services.do_quick_play)(guest)
+    table = await db(tables.do_quick_play)(guest)
     client = Client(f"/ws/tables/{table.pk}/", session_key)
     await client.connect()
     spectator = Client(f"/ws/tables/{table.pk}/")  # checked too: never a single unplayed card

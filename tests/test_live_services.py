@@ -1,4 +1,4 @@
-"""The live-table services against the database (PostgreSQL in CI, SQLite locally)."""
+"""The live-table use cases against the database (PostgreSQL in CI, SQLite locally)."""
 
 from __future__ import annotations
 
@@ -16,7 +16,8 @@ from django.test import RequestFactory
 from django.test.utils import CaptureQueriesContext
 from django.utils import translation
 
-from games import services, state
+from games import broadcast, caches, frames, listing, reading
+from games.actions import chat, play, presence, tables
 from games.errors import ServiceError
 from games.identity import Viewer, set_guest_nickname, viewer_from_request
 from games.models import Action, Match, Seat, Table
@@ -34,22 +35,22 @@ def seats_of(table_id: int) -> dict[str, Seat]:
 def private_table(humans: int = 1, **options) -> tuple[Table, list[Viewer]]:
     """A private table with ``humans`` guests (host first, at N), started: bots fill the rest."""
     people = [guest(name) for name in ("Léa", "Hugo", "Zoé", "Nina")[:humans]]
-    table = services.do_create_private_table(
+    table = tables.do_create_private_table(
         people[0], options.get("rules", {}), options.get("bot_level", "normal"),
         options.get("turn_seconds"),
     )  # fmt: skip
     for person in people[1:]:
-        services.do_join(table.pk, person, invite_token=table.invite_token)
-    services.do_start(table.pk, people[0])
+        tables.do_join(table.pk, person, invite_token=table.invite_token)
+    tables.do_start(table.pk, people[0])
     return Table.objects.get(pk=table.pk), people
 
 
 def to_move(table_id: int) -> str:
-    return services.table_state(table_id, None)["view"]["to_move"]
+    return reading.table_state(table_id, None)["view"]["to_move"]
 
 
 def legal_of(table_id: int, viewer: Viewer) -> list[dict]:
-    return services.table_state(table_id, viewer)["view"]["legal"]
+    return reading.table_state(table_id, viewer)["view"]["legal"]
 
 
 # ----------------------------------------------------------------------------- identity
@@ -91,15 +92,15 @@ def test_a_logged_in_user_is_a_viewer_under_their_public_name():
 def test_quick_play_seats_a_guest_and_sets_when_bots_will_fill_the_table(settings):
     settings.QUICK_TABLE_BOT_DELAY = 15
     lea = guest("Léa")
-    table = services.do_quick_play(lea)
+    table = tables.do_quick_play(lea)
     assert table.kind == "quick" and table.status == "waiting"
     assert table.turn_seconds == settings.TURN_SECONDS
     assert 14 < (table.bots_at - table.created_at).total_seconds() < 16
     assert seats_of(table.pk)["N"].viewer_key == lea.key
-    assert services.do_quick_play(lea).pk == table.pk  # already seated: same table
-    hugo = services.do_quick_play(guest("Hugo"))
+    assert tables.do_quick_play(lea).pk == table.pk  # already seated: same table
+    hugo = tables.do_quick_play(guest("Hugo"))
     assert hugo.pk == table.pk and seats_of(table.pk)["E"].nickname == "Hugo"
-    listed = services.open_quick_tables()
+    listed = listing.open_quick_tables()
     assert [(t["id"], t["seats_taken"], t["players"]) for t in listed] == [
         (table.pk, 2, ["Léa", "Hugo"])
     ]
@@ -108,30 +109,30 @@ def test_quick_play_seats_a_guest_and_sets_when_bots_will_fill_the_table(setting
 @pytest.mark.django_db
 def test_four_guests_at_a_quick_table_start_the_match_at_once_without_bots():
     people = [guest(n) for n in ("A1", "B2", "C3", "D4")]
-    tables = {services.do_quick_play(p).pk for p in people}
-    assert len(tables) == 1
-    table = Table.objects.get(pk=tables.pop())
+    table_ids = {tables.do_quick_play(p).pk for p in people}
+    assert len(table_ids) == 1
+    table = Table.objects.get(pk=table_ids.pop())
     assert table.status == "playing" and table.match is not None
     assert not any(s.is_bot for s in seats_of(table.pk).values())
-    assert services.open_quick_tables() == []
+    assert listing.open_quick_tables() == []
     # A fifth guest gets a new table.
-    assert services.do_quick_play(guest("E5")).pk != table.pk
+    assert tables.do_quick_play(guest("E5")).pk != table.pk
 
 
 @pytest.mark.django_db
 def test_a_private_table_is_joined_only_with_its_invitation_token():
     lea, hugo = guest("Léa"), guest("Hugo")
-    table = services.do_create_private_table(lea, {"target": 200}, "hard", 30)
+    table = tables.do_create_private_table(lea, {"target": 200}, "hard", 30)
     assert table.rules["target"] == 200 and table.bot_level == "hard"
     for token in (None, "", "nope", table.invite_token + "x"):
         with pytest.raises(ServiceError) as error:
-            services.do_join(table.pk, hugo, invite_token=token)
+            tables.do_join(table.pk, hugo, invite_token=token)
         assert error.value.code == "bad_invitation"
-    seat = services.do_join(table.pk, hugo, invite_token=table.invite_token, position="S")
+    seat = tables.do_join(table.pk, hugo, invite_token=table.invite_token, position="S")
     assert seat.position == "S"
-    assert services.do_join(table.pk, hugo, invite_token=table.invite_token).position == "S"
+    assert tables.do_join(table.pk, hugo, invite_token=table.invite_token).position == "S"
     with pytest.raises(ServiceError) as error:
-        services.do_join(table.pk, guest("Zoé"), invite_token=table.invite_token, position="S")
+        tables.do_join(table.pk, guest("Zoé"), invite_token=table.invite_token, position="S")
     assert error.value.code == "seat_taken"
 
 
@@ -146,7 +147,7 @@ def test_bad_private_table_options_are_refused():
         ({}, "normal", "30", "bad_turn_seconds"),
     ):
         with pytest.raises(ServiceError) as error:
-            services.do_create_private_table(lea, rules, level, seconds)
+            tables.do_create_private_table(lea, rules, level, seconds)
         assert error.value.code == code
     assert Table.objects.count() == 0
 
@@ -154,12 +155,12 @@ def test_bad_private_table_options_are_refused():
 @pytest.mark.django_db
 def test_only_the_host_starts_and_bots_of_the_chosen_level_take_the_empty_seats():
     lea, hugo = guest("Léa"), guest("Hugo")
-    table = services.do_create_private_table(lea, {}, "easy", None)
-    services.do_join(table.pk, hugo, invite_token=table.invite_token)
+    table = tables.do_create_private_table(lea, {}, "easy", None)
+    tables.do_join(table.pk, hugo, invite_token=table.invite_token)
     with pytest.raises(ServiceError) as error:
-        services.do_start(table.pk, hugo)
+        tables.do_start(table.pk, hugo)
     assert error.value.code == "not_host"
-    services.do_start(table.pk, lea)
+    tables.do_start(table.pk, lea)
     seats = seats_of(table.pk)
     assert [seats[p].bot_level for p in "NESW"] == ["", "", "easy", "easy"]
     assert seats["S"].display_name() == "Robot Sud (Facile)"
@@ -167,32 +168,32 @@ def test_only_the_host_starts_and_bots_of_the_chosen_level_take_the_empty_seats(
     with translation.override("en"):
         assert seats["W"].display_name() == "West bot (Easy)"
     with pytest.raises(ServiceError) as error:
-        services.do_start(table.pk, lea)
+        tables.do_start(table.pk, lea)
     assert error.value.code == "table_started"
 
 
 @pytest.mark.django_db
 def test_the_host_may_remove_a_player_before_the_start_only():
     lea, hugo = guest("Léa"), guest("Hugo")
-    table = services.do_create_private_table(lea, {}, "normal", None)
-    services.do_join(table.pk, hugo, invite_token=table.invite_token)
+    table = tables.do_create_private_table(lea, {}, "normal", None)
+    tables.do_join(table.pk, hugo, invite_token=table.invite_token)
     with pytest.raises(ServiceError):
-        services.do_kick(table.pk, hugo, "N")
-    services.do_kick(table.pk, lea, "E")
+        tables.do_kick(table.pk, hugo, "N")
+    tables.do_kick(table.pk, lea, "E")
     assert seats_of(table.pk)["E"].is_empty
-    services.do_join(table.pk, hugo, invite_token=table.invite_token)
-    services.do_start(table.pk, lea)
+    tables.do_join(table.pk, hugo, invite_token=table.invite_token)
+    tables.do_start(table.pk, lea)
     with pytest.raises(ServiceError) as error:
-        services.do_kick(table.pk, lea, "E")
+        tables.do_kick(table.pk, lea, "E")
     assert error.value.code == "table_started"
 
 
 @pytest.mark.django_db
 def test_leaving_before_the_start_frees_the_seat_and_passes_the_host_role():
     lea, hugo = guest("Léa"), guest("Hugo")
-    table = services.do_create_private_table(lea, {}, "normal", None)
-    services.do_join(table.pk, hugo, invite_token=table.invite_token)
-    services.do_leave(table.pk, lea)
+    table = tables.do_create_private_table(lea, {}, "normal", None)
+    tables.do_join(table.pk, hugo, invite_token=table.invite_token)
+    tables.do_leave(table.pk, lea)
     table.refresh_from_db()
     assert seats_of(table.pk)["N"].is_empty and table.host_key == hugo.key
 
@@ -200,11 +201,11 @@ def test_leaving_before_the_start_frees_the_seat_and_passes_the_host_role():
 @pytest.mark.django_db
 def test_leaving_during_the_match_hands_the_seat_to_a_bot_for_good():
     table, (_lea, hugo) = private_table(humans=2)
-    services.do_leave(table.pk, hugo)
+    tables.do_leave(table.pk, hugo)
     seat = seats_of(table.pk)["E"]
     assert seat.is_bot and seat.viewer_key == ""
     with pytest.raises(ServiceError) as error:
-        services.do_act(table.pk, hugo, {"type": "look"})
+        play.do_act(table.pk, hugo, {"type": "look"})
     assert error.value.code == "not_seated"
 
 
@@ -230,13 +231,13 @@ def test_an_illegal_or_out_of_turn_action_is_refused_and_changes_nothing():
     for viewer, action, code in cases:
         version = table.version - 1 if code == "stale_version" else None
         with pytest.raises(ServiceError) as error:
-            services.do_act(table.pk, viewer, action, version)
+            play.do_act(table.pk, viewer, action, version)
         assert error.value.code == code, (action, error.value)
         assert str(error.value.message)
     assert table_counts(table.pk) == before
     for missing in (table.pk + 1000, 2**70, -1, "12a", None):
         with pytest.raises(ServiceError) as error:
-            services.do_act(missing, mover, {"type": "bid", "bid": 3})
+            play.do_act(missing, mover, {"type": "bid", "bid": 3})
         assert error.value.code == "no_table"
 
 
@@ -248,7 +249,7 @@ def test_a_legal_action_is_logged_with_the_next_sequence_number_and_a_new_versio
         mover = seats_of(table.pk)[to_move(table.pk)]
         viewer = next(p for p in people if p.key == mover.viewer_key)
         action = next(a for a in legal_of(table.pk, viewer) if a["type"] == "bid")
-        services.do_act(table.pk, viewer, action, table.version)
+        play.do_act(table.pk, viewer, action, table.version)
         last = Action.objects.filter(match__table=table).latest("seq")
         assert (last.seq, last.seat, last.payload, last.actor) == (
             expected_seq, mover.position, action, "human"
@@ -261,19 +262,19 @@ def _play_some(table: Table, people: list[Viewer], count: int) -> None:
     for _ in range(count):
         mover = seats_of(table.pk)[to_move(table.pk)]
         viewer = next(p for p in people if p.key == mover.viewer_key)
-        services.do_act(table.pk, viewer, legal_of(table.pk, viewer)[0])
+        play.do_act(table.pk, viewer, legal_of(table.pk, viewer)[0])
 
 
 @pytest.mark.django_db
 def test_rebuilding_a_match_from_the_database_after_clearing_the_cache_gives_the_same_views():
     table, people = private_table(humans=4)
     _play_some(table, people, 30)
-    before = {p.key: services.table_state(table.pk, p) for p in [*people, None] if p} | {
-        "spectator": services.table_state(table.pk, None)
+    before = {p.key: reading.table_state(table.pk, p) for p in [*people, None] if p} | {
+        "spectator": reading.table_state(table.pk, None)
     }
-    state.clear_cache()  # as after a restart of every process
-    after = {p.key: services.table_state(table.pk, p) for p in people} | {
-        "spectator": services.table_state(table.pk, None)
+    caches.clear()  # as after a restart of every process
+    after = {p.key: reading.table_state(table.pk, p) for p in people} | {
+        "spectator": reading.table_state(table.pk, None)
     }
     assert after == before
     match = Match.objects.get(table=table)
@@ -284,13 +285,13 @@ def test_rebuilding_a_match_from_the_database_after_clearing_the_cache_gives_the
 def test_an_action_rolled_back_never_survives_in_the_engine_cache():
     table, people = private_table(humans=4)
     _play_some(table, people, 5)
-    view_before = services.table_state(table.pk, None)["view"]
+    view_before = reading.table_state(table.pk, None)["view"]
     mover = seats_of(table.pk)[to_move(table.pk)]
     viewer = next(p for p in people if p.key == mover.viewer_key)
     with pytest.raises(RuntimeError), transaction.atomic():
-        services.do_act(table.pk, viewer, legal_of(table.pk, viewer)[0])
+        play.do_act(table.pk, viewer, legal_of(table.pk, viewer)[0])
         raise RuntimeError("the request failed after the action")
-    assert services.table_state(table.pk, None)["view"] == view_before
+    assert reading.table_state(table.pk, None)["view"] == view_before
     assert Match.objects.get(table=table).action_count == 5
 
 
@@ -298,7 +299,7 @@ def test_an_action_rolled_back_never_survives_in_the_engine_cache():
 def test_a_cached_engine_catches_up_with_actions_applied_elsewhere():
     table, people = private_table(humans=4)
     _play_some(table, people, 3)
-    services.table_state(table.pk, None)  # cached at 3 actions
+    reading.table_state(table.pk, None)  # cached at 3 actions
     match = Match.objects.get(table=table)
     engine = engine_at(match.pk)  # another process applies two more actions
     for _ in range(2):
@@ -309,9 +310,9 @@ def test_a_cached_engine_catches_up_with_actions_applied_elsewhere():
         Action.objects.create(match=match, seq=match.action_count, seat=seat, payload=action,
                               actor="human")  # fmt: skip
     match.save()
-    hits = state.stats["replayed"]
-    assert services.table_state(table.pk, None)["view"] == engine.view(None)
-    assert state.stats["replayed"] - hits == 2  # only the missing actions were replayed
+    hits = caches.stats["replayed"]
+    assert reading.table_state(table.pk, None)["view"] == engine.view(None)
+    assert caches.stats["replayed"] - hits == 2  # only the missing actions were replayed
 
 
 def _mover(table: Table, people: list[Viewer]) -> Viewer:
@@ -326,7 +327,7 @@ def test_a_move_reads_only_the_locked_table_row_after_a_change_made_by_this_proc
     viewer = _mover(table, people)
     action = legal_of(table.pk, viewer)[0]
     with CaptureQueriesContext(connection) as queries:
-        services.do_act(table.pk, viewer, action)
+        play.do_act(table.pk, viewer, action)
     reads = [q["sql"] for q in queries.captured_queries if q["sql"].startswith("SELECT")]
     assert len(reads) == 1 and 'FROM "games_table"' in reads[0]
     assert Match.objects.get(table=table).action_count == 4
@@ -339,13 +340,13 @@ def test_a_move_after_another_process_changed_the_seats_reads_them_again(monkeyp
     hugo = people[1]
     if _mover(table, people) == hugo:
         _play_some(table, people, 1)
-    known = copy.deepcopy(dict(state._rows))  # this process's rows before Hugo left elsewhere
-    services.do_leave(table.pk, hugo)
-    state._rows.update(known)
+    known = copy.deepcopy(dict(caches._rows))  # this process's rows before Hugo left elsewhere
+    tables.do_leave(table.pk, hugo)
+    caches._rows.update(known)
     sent: list[tuple[str, dict]] = []
-    monkeypatch.setattr(state, "_send_many", sent.extend)
+    monkeypatch.setattr(broadcast, "send_many", sent.extend)
     viewer = _mover(table, people)
-    services.do_act(table.pk, viewer, legal_of(table.pk, viewer)[0])
+    play.do_act(table.pk, viewer, legal_of(table.pk, viewer)[0])
     facts = json.loads(sent[-1][1]["facts"]["fr"])  # a bot is seated: one text per language
     seats = {s["position"]: s for s in facts["seats"]}
     assert seats["E"]["kind"] == "bot" and seats["E"]["name"] != "Hugo"
@@ -356,32 +357,32 @@ def test_a_move_after_another_process_changed_the_seats_reads_them_again(monkeyp
 def test_each_broadcast_frame_is_the_state_that_seat_would_read_from_the_database(monkeypatch):
     table, people = private_table(humans=2)  # two bots: their names differ by language
     sent: list[tuple[str, dict]] = []
-    monkeypatch.setattr(state, "_send_many", sent.extend)
+    monkeypatch.setattr(broadcast, "send_many", sent.extend)
     while not sent:
         seat = seats_of(table.pk)[to_move(table.pk)]
         viewer = next((p for p in people if p.key == seat.viewer_key), None)
         if viewer is None:
-            services.do_bot_move(table.pk, Table.objects.get(pk=table.pk).version)
+            play.do_bot_move(table.pk, Table.objects.get(pk=table.pk).version)
         else:
-            services.do_act(table.pk, viewer, legal_of(table.pk, viewer)[0])
+            play.do_act(table.pk, viewer, legal_of(table.pk, viewer)[0])
     groups = dict(sent)
     for viewer, lang in [(people[0], "fr"), (people[1], "en"), (None, "en")]:
         with translation.override(lang):
-            expected = services.table_state(table.pk, viewer)
+            expected = reading.table_state(table.pk, viewer)
         me = expected["table"]["me"]
-        message = groups[state.group_for(table.pk, me["seat"])]
-        text = state.frame_text(message["version"], message["facts"][lang], me, message["view"])
+        message = groups[broadcast.group_for(table.pk, me["seat"])]
+        text = frames.frame_text(message["version"], message["facts"][lang], me, message["view"])
         assert json.loads(text) == expected
 
 
 @pytest.mark.django_db(transaction=True)
 def test_a_spectator_with_the_table_open_who_sits_down_counts_as_connected():
     lea, hugo, zoe = guest("Léa"), guest("Hugo"), guest("Zoé")
-    table = services.do_create_private_table(lea, {}, "normal", None)
-    services.do_connect(table.pk, hugo, "test.channel!hugo")  # watching the table's page
-    services.do_join(table.pk, hugo, invite_token=table.invite_token, position="E")
-    services.do_join(table.pk, zoe, invite_token=table.invite_token, position="S")
-    seats = {s["position"]: s for s in services.table_state(table.pk, None)["table"]["seats"]}
+    table = tables.do_create_private_table(lea, {}, "normal", None)
+    presence.do_connect(table.pk, hugo, "test.channel!hugo")  # watching the table's page
+    tables.do_join(table.pk, hugo, invite_token=table.invite_token, position="E")
+    tables.do_join(table.pk, zoe, invite_token=table.invite_token, position="S")
+    seats = {s["position"]: s for s in reading.table_state(table.pk, None)["table"]["seats"]}
     assert seats["E"]["connected"] is True
     assert seats["N"]["connected"] is False and seats["S"]["connected"] is False  # no socket yet
 
@@ -390,10 +391,10 @@ def test_a_spectator_with_the_table_open_who_sits_down_counts_as_connected():
 def test_rematch_at_a_private_table_deals_a_new_match_for_the_same_seats():
     table, (lea,) = private_table(humans=1)
     with pytest.raises(ServiceError) as error:
-        services.do_rematch(table.pk, lea)
+        tables.do_rematch(table.pk, lea)
     assert error.value.code == "not_finished"
     Table.objects.filter(pk=table.pk).update(status="finished")
-    again = services.do_rematch(table.pk, lea)
+    again = tables.do_rematch(table.pk, lea)
     assert again.pk == table.pk and again.status == "playing"
     assert list(Match.objects.filter(table=table).values_list("number", flat=True)) == [1, 2]
     assert seats_of(table.pk)["N"].viewer_key == lea.key
@@ -402,9 +403,9 @@ def test_rematch_at_a_private_table_deals_a_new_match_for_the_same_seats():
 @pytest.mark.django_db
 def test_a_spectator_state_has_no_hand_and_a_player_state_only_their_own():
     table, (lea, _hugo) = private_table(humans=2)
-    spectator = services.table_state(table.pk, None)
+    spectator = reading.table_state(table.pk, None)
     assert spectator["view"]["hand"] is None and spectator["table"]["me"]["seat"] is None
-    mine = services.table_state(table.pk, lea)
+    mine = reading.table_state(table.pk, lea)
     match = Match.objects.get(table=table)
     engine = engine_at(match.pk)
     assert mine["view"] == engine.view("N")
@@ -447,7 +448,7 @@ def test_two_requests_racing_for_one_turn_apply_only_one():
         before = Action.objects.filter(match__table=table).count()
         # Two different bids for the same turn, without versions: only the lock decides.
         results = _race(
-            [lambda a=a, v=viewer: services.do_act(table.pk, v, a) for a in (legal[0], legal[-1])]
+            [lambda a=a, v=viewer: play.do_act(table.pk, v, a) for a in (legal[0], legal[-1])]
         )
         errors = [r for r in results if isinstance(r, Exception)]
         assert len(errors) == 1 and isinstance(errors[0], ServiceError), results
@@ -459,10 +460,10 @@ def test_two_requests_racing_for_one_turn_apply_only_one():
 def test_two_bot_move_tasks_racing_for_one_turn_apply_only_one():
     table, (lea,) = private_table(humans=1)
     while seats_of(table.pk)[to_move(table.pk)].viewer_key == lea.key:
-        services.do_act(table.pk, lea, legal_of(table.pk, lea)[0])
+        play.do_act(table.pk, lea, legal_of(table.pk, lea)[0])
     table.refresh_from_db()
     before = Action.objects.filter(match__table=table).count()
-    results = _race([lambda: services.do_bot_move(table.pk, table.version)] * 2)
+    results = _race([lambda: play.do_bot_move(table.pk, table.version)] * 2)
     assert sorted(results) == [False, True]
     assert Action.objects.filter(match__table=table).count() == before + 1
 
@@ -470,9 +471,9 @@ def test_two_bot_move_tasks_racing_for_one_turn_apply_only_one():
 @pytest.mark.django_db
 def test_rematch_at_a_quick_table_sends_the_player_to_a_new_quick_table():
     lea = guest("Léa")
-    table = services.do_quick_play(lea)
+    table = tables.do_quick_play(lea)
     Table.objects.filter(pk=table.pk).update(status="finished")
-    again = services.do_rematch(table.pk, lea)
+    again = tables.do_rematch(table.pk, lea)
     assert again.pk != table.pk and again.kind == "quick"
     assert seats_of(again.pk)["N"].viewer_key == lea.key
 
@@ -484,7 +485,7 @@ def test_moderators_hide_and_show_chat_messages_from_the_admin(client):
     from games.models import ChatMessage
 
     table, (lea,) = private_table(humans=1)
-    message = services.do_chat(table.pk, lea, "un gros mot")
+    message = chat.do_chat(table.pk, lea, "un gros mot")
     admin = get_user_model().objects.create_superuser("admin", "a@example.org", "pw")
     client.force_login(admin)
     url = "/fr/admin/games/chatmessage/"
@@ -492,9 +493,9 @@ def test_moderators_hide_and_show_chat_messages_from_the_admin(client):
     response = client.post(url, {"action": "hide", "_selected_action": [message.pk]})
     assert response.status_code == 302
     assert ChatMessage.objects.get(pk=message.pk).hidden
-    assert services.visible_chat(table.pk, lea.key) == []
+    assert reading.visible_chat(table.pk, lea.key) == []
     client.post(url, {"action": "unhide", "_selected_action": [message.pk]})
-    assert [m["text"] for m in services.visible_chat(table.pk, lea.key)] == ["un gros mot"]
+    assert [m["text"] for m in reading.visible_chat(table.pk, lea.key)] == ["un gros mot"]
     assert client.get(f"/fr/admin/games/table/{table.pk}/change/").status_code == 200
     for model in ("table", "match", "action", "mute", "silence"):
         assert client.get(f"/fr/admin/games/{model}/").status_code == 200
@@ -504,7 +505,7 @@ def test_moderators_hide_and_show_chat_messages_from_the_admin(client):
 def test_a_double_click_on_quick_play_seats_the_guest_once():
     lea = guest("Léa")
     for _ in range(3):
-        results = _race([lambda: services.do_quick_play(lea)] * 2)
+        results = _race([lambda: tables.do_quick_play(lea)] * 2)
         assert all(isinstance(r, Table) for r in results), results
         assert results[0].pk == results[1].pk
     assert Seat.objects.filter(viewer_key=lea.key).count() == 1
@@ -513,16 +514,16 @@ def test_a_double_click_on_quick_play_seats_the_guest_once():
 @pytest.mark.django_db
 def test_the_same_private_table_form_sent_twice_opens_one_table():
     lea = guest("Léa")
-    first = services.do_create_private_table(lea, {"target": 300}, "hard", 30)
-    again = services.do_create_private_table(lea, {"target": 300}, "hard", 30)
+    first = tables.do_create_private_table(lea, {"target": 300}, "hard", 30)
+    again = tables.do_create_private_table(lea, {"target": 300}, "hard", 30)
     assert again.pk == first.pk and Table.objects.count() == 1
     # Other options, or the same ones a while later, are a new table on purpose.
-    other = services.do_create_private_table(lea, {"target": 500}, "hard", 30)
+    other = tables.do_create_private_table(lea, {"target": 500}, "hard", 30)
     assert other.pk != first.pk
-    Table.objects.update(created_at=first.created_at - services.DOUBLE_SUBMIT_WINDOW)
-    later = services.do_create_private_table(lea, {"target": 300}, "hard", 30)
+    Table.objects.update(created_at=first.created_at - tables.DOUBLE_SUBMIT_WINDOW)
+    later = tables.do_create_private_table(lea, {"target": 300}, "hard", 30)
     assert later.pk not in {first.pk, other.pk}
-    assert services.do_create_private_table(guest("Hugo"), {"target": 300}, "hard", 30).pk not in {
+    assert tables.do_create_private_table(guest("Hugo"), {"target": 300}, "hard", 30).pk not in {
         first.pk, later.pk
     }  # fmt: skip
     assert Table.objects.count() == 4
@@ -531,7 +532,7 @@ def test_the_same_private_table_form_sent_twice_opens_one_table():
 @pytest.mark.django_db(transaction=True)
 def test_two_private_table_forms_racing_for_one_host_open_one_table():
     lea = guest("Léa")
-    results = _race([lambda: services.do_create_private_table(lea, {}, "normal", None)] * 2)
+    results = _race([lambda: tables.do_create_private_table(lea, {}, "normal", None)] * 2)
     assert all(isinstance(r, Table) for r in results), results
     assert results[0].pk == results[1].pk
     assert Table.objects.count() == 1

@@ -12,7 +12,9 @@ from datetime import timedelta
 import pytest
 from django.utils import timezone
 
-from games import services, tasks
+from games import errors, listing, reading, tasks
+from games.actions import play, presence, tables
+from games.actions import sweep as sweeping
 from games.identity import Viewer
 from games.models import Action, Connection, Seat, Table
 
@@ -33,7 +35,7 @@ def seat(table_id: int, position: str) -> Seat:
 
 
 def mover(table_id: int) -> str:
-    return services.table_state(table_id, None)["view"]["to_move"]
+    return reading.table_state(table_id, None)["view"]["to_move"]
 
 
 def action_count(table_id: int) -> int:
@@ -43,13 +45,13 @@ def action_count(table_id: int) -> int:
 def table_with(humans: int, turn_seconds: int | None = None, connect: bool = True):
     """A started private table with ``humans`` guests (the rest bots), all of them connected."""
     people = [guest(n) for n in ("Léa", "Hugo", "Zoé", "Nina")[:humans]]
-    table = services.do_create_private_table(people[0], {}, "normal", turn_seconds)
+    table = tables.do_create_private_table(people[0], {}, "normal", turn_seconds)
     for person in people[1:]:
-        services.do_join(table.pk, person, invite_token=table.invite_token)
+        tables.do_join(table.pk, person, invite_token=table.invite_token)
     if connect:
         for i, person in enumerate(people):
-            services.do_connect(table.pk, person, f"test.channel!{table.pk}.{i}")
-    services.do_start(table.pk, people[0])
+            presence.do_connect(table.pk, person, f"test.channel!{table.pk}.{i}")
+    tables.do_start(table.pk, people[0])
     return Table.objects.get(pk=table.pk), people
 
 
@@ -57,9 +59,7 @@ def bring_a_bot_to_move(table: Table, people: list[Viewer]) -> Table:
     keys = {p.key: p for p in people}
     while (key := seat(table.pk, mover(table.pk)).viewer_key) in keys:
         viewer = keys[key]
-        services.do_act(
-            table.pk, viewer, services.table_state(table.pk, viewer)["view"]["legal"][0]
-        )
+        play.do_act(table.pk, viewer, reading.table_state(table.pk, viewer)["view"]["legal"][0])
     return Table.objects.get(pk=table.pk)
 
 
@@ -92,7 +92,7 @@ def test_a_bot_move_task_does_nothing_when_a_person_is_to_move():
 
 def test_the_sweep_fills_a_quick_table_whose_fill_task_was_lost(settings):
     settings.QUICK_TABLE_BOT_DELAY = 60
-    table = services.do_quick_play(guest("Léa"))
+    table = tables.do_quick_play(guest("Léa"))
     assert run(tasks.fill_bots, table.pk) is False  # too early: nothing happens
     assert Table.objects.get(pk=table.pk).status == "waiting"
     Table.objects.filter(pk=table.pk).update(bots_at=timezone.now() - timedelta(seconds=1))
@@ -108,8 +108,8 @@ def test_the_sweep_fills_a_quick_table_whose_fill_task_was_lost(settings):
 def test_a_quick_table_left_by_everyone_is_not_filled_with_bots(settings):
     settings.QUICK_TABLE_BOT_DELAY = 0
     lea = guest("Léa")
-    table = services.do_quick_play(lea)
-    services.do_leave(table.pk, lea)
+    table = tables.do_quick_play(lea)
+    tables.do_leave(table.pk, lea)
     assert run(tasks.fill_bots, table.pk) is False
     assert Table.objects.get(pk=table.pk).status == "waiting"
 
@@ -134,16 +134,16 @@ def test_the_sweep_hands_a_timed_out_turn_to_a_standin_bot_until_the_person_is_b
     assert seat(table.pk, position).standin
     table.refresh_from_db()
     assert table.turn_deadline is None and table.bot_due_at is not None
-    assert services.table_state(table.pk, person)["table"]["me"]["standin"] is True
+    assert reading.table_state(table.pk, person)["table"]["me"]["standin"] is True
     # The stand-in (a Normal bot) plays that turn from the seat's view.
     before = action_count(table.pk)
     assert run(tasks.bot_move, table.pk, table.version) is True
     last = Action.objects.filter(match__table=table).latest("seq")
     assert (last.seat, last.actor, action_count(table.pk)) == (position, "standin", before + 1)
     # The person says they are back ("back", any message, or reconnecting): the seat is theirs.
-    assert services.do_reclaim(table.pk, person) is True
+    assert presence.do_reclaim(table.pk, person) is True
     assert not seat(table.pk, position).standin
-    assert services.do_reclaim(table.pk, person) is False
+    assert presence.do_reclaim(table.pk, person) is False
 
 
 def test_a_person_whose_turn_a_standin_was_about_to_play_takes_it_back_by_acting():
@@ -153,8 +153,8 @@ def test_a_person_whose_turn_a_standin_was_about_to_play_takes_it_back_by_acting
     Table.objects.filter(pk=table.pk).update(turn_deadline=timezone.now() - timedelta(seconds=1))
     run(tasks.expire_turn, table.pk)
     version = Table.objects.get(pk=table.pk).version
-    action = services.table_state(table.pk, person)["view"]["legal"][0]
-    services.do_act(table.pk, person, action, version)
+    action = reading.table_state(table.pk, person)["view"]["legal"][0]
+    play.do_act(table.pk, person, action, version)
     assert not seat(table.pk, position).standin
     assert Action.objects.filter(match__table=table).latest("seq").actor == "human"
     assert run(tasks.bot_move, table.pk, version) is False  # the queued stand-in move is stale
@@ -166,14 +166,14 @@ def test_a_disconnected_person_is_replaced_after_the_grace_period_and_back_on_re
     assert table.turn_deadline is None  # no timer while everyone is connected
     position = mover(table.pk)
     index = next(i for i, p in enumerate(people) if p.key == seat(table.pk, position).viewer_key)
-    services.do_disconnect(table.pk, f"test.channel!{table.pk}.{index}")
+    presence.do_disconnect(table.pk, f"test.channel!{table.pk}.{index}")
     table.refresh_from_db()
     assert seat(table.pk, position).disconnected_at is not None
     assert 19 <= (table.turn_deadline - timezone.now()).total_seconds() <= 20
     Table.objects.filter(pk=table.pk).update(turn_deadline=timezone.now() - timedelta(seconds=1))
     assert run(tasks.sweep)["expired"] == 1
     assert seat(table.pk, position).standin
-    services.do_connect(table.pk, people[index], "test.channel!again")
+    presence.do_connect(table.pk, people[index], "test.channel!again")
     back = seat(table.pk, position)
     assert not back.standin and back.disconnected_at is None
     table.refresh_from_db()
@@ -192,7 +192,7 @@ def test_standins_wait_while_nobody_is_connected():
     table.refresh_from_db()
     assert seat(table.pk, position).standin and table.bot_due_at is None
     assert run(tasks.bot_move, table.pk, table.version) is False  # paused: nobody is there
-    services.do_connect(table.pk, people[0], "test.channel!back")
+    presence.do_connect(table.pk, people[0], "test.channel!back")
     assert not seat(table.pk, position).standin
 
 
@@ -212,9 +212,9 @@ def test_sockets_of_a_dead_process_are_swept_and_the_seat_counts_as_disconnected
     assert run(tasks.sweep)["stale_connections"] == 1
     assert not Connection.objects.filter(channel_name=f"test.channel!{table.pk}.1").exists()
     assert seat(table.pk, "E").disconnected_at == long_ago
-    facts = services.table_state(table.pk, None)["table"]
+    facts = reading.table_state(table.pk, None)["table"]
     assert [s["connected"] for s in facts["seats"]][:2] == [True, False]
-    services.do_touch(f"test.channel!{table.pk}.0")  # a live socket's heartbeat keeps it
+    presence.do_touch_many(f"test.channel!{table.pk}.0")  # a live socket's heartbeat keeps it
     assert run(tasks.sweep)["stale_connections"] == 0
 
 
@@ -238,14 +238,14 @@ def test_a_paused_match_nobody_came_back_to_is_closed_by_the_sweep_once(settings
     assert (closed.turn_deadline, closed.bot_due_at, closed.turn_started_at) == (None, None, None)
     assert closed.match.result is None  # the match was not played out
     assert run(tasks.sweep)["abandoned"] == 0  # idempotent
-    assert services.do_close_abandoned(table.pk) is False
-    frame = services.table_state(table.pk, lea)
+    assert sweeping.do_close_abandoned(table.pk) is False
+    frame = reading.table_state(table.pk, lea)
     assert frame["table"]["status"] == "abandoned" and frame["table"]["to_move"] is None
-    with pytest.raises(services.ServiceError) as error:
-        services.do_act(table.pk, lea, {"type": "look"})
+    with pytest.raises(errors.ServiceError) as error:
+        play.do_act(table.pk, lea, {"type": "look"})
     assert error.value.code == "table_closed"
     # Quick play or a rematch sends the person somewhere they can play again.
-    again = services.do_rematch(table.pk, lea)
+    again = tables.do_rematch(table.pk, lea)
     assert again.pk == table.pk and again.status == "playing" and again.match.number == 2
 
 
@@ -253,15 +253,15 @@ def test_a_table_is_not_closed_while_one_seated_person_is_connected(settings):
     settings.ABANDONED_TABLE_MINUTES = 30
     table, people = table_with(humans=2, turn_seconds=None)
     then = timezone.now() - timedelta(hours=2)
-    services.do_disconnect(table.pk, f"test.channel!{table.pk}.1")
+    presence.do_disconnect(table.pk, f"test.channel!{table.pk}.1")
     Seat.objects.filter(viewer_key=people[1].key).update(disconnected_at=then)
     Table.objects.filter(pk=table.pk).update(updated_at=then)  # Léa thinks, with no timer
     assert run(tasks.sweep)["abandoned"] == 0
     assert Table.objects.get(pk=table.pk).status == "playing"
     # A spectator does not keep a table open.
-    services.do_connect(table.pk, None, "test.channel!spectator")
+    presence.do_connect(table.pk, None, "test.channel!spectator")
     away_since(table.pk, 31)
-    services.do_connect(table.pk, None, "test.channel!spectator")
+    presence.do_connect(table.pk, None, "test.channel!spectator")
     assert run(tasks.sweep)["abandoned"] == 1
 
 
@@ -269,20 +269,20 @@ def test_waiting_quick_tables_everyone_left_are_closed_and_leave_the_lobby(setti
     settings.ABANDONED_TABLE_MINUTES = 5
     settings.QUICK_TABLE_BOT_DELAY = 3600
     zoe, lea = guest("Zoé"), guest("Léa")
-    listed = services.do_quick_play(zoe)  # seated, but her page never connected
-    assert [t["id"] for t in services.open_quick_tables()] == [listed.pk]
+    listed = tables.do_quick_play(zoe)  # seated, but her page never connected
+    assert [t["id"] for t in listing.open_quick_tables()] == [listed.pk]
     away_since(listed.pk, 6)
     assert run(tasks.sweep)["abandoned"] == 1
-    assert services.open_quick_tables() == []
+    assert listing.open_quick_tables() == []
     # The next person gets a fresh table, not the closed one; a table everyone left is closed too.
-    emptied = services.do_quick_play(lea)
+    emptied = tables.do_quick_play(lea)
     assert emptied.pk != listed.pk
-    services.do_leave(emptied.pk, lea)
+    tables.do_leave(emptied.pk, lea)
     assert run(tasks.sweep)["abandoned"] == 0
     away_since(emptied.pk, 6)
     assert run(tasks.sweep)["abandoned"] == 1
     assert set(Table.objects.values_list("status", flat=True)) == {"abandoned"}
-    assert services.do_quick_play(zoe).pk not in {listed.pk, emptied.pk}
+    assert tables.do_quick_play(zoe).pk not in {listed.pk, emptied.pk}
 
 
 def step(table: Table, people: list[Viewer]) -> dict:
@@ -292,12 +292,10 @@ def step(table: Table, people: list[Viewer]) -> dict:
     key = seat(table.pk, mover(table.pk)).viewer_key
     if key in keys:
         viewer = keys[key]
-        services.do_act(
-            table.pk, viewer, services.table_state(table.pk, viewer)["view"]["legal"][0]
-        )
+        play.do_act(table.pk, viewer, reading.table_state(table.pk, viewer)["view"]["legal"][0])
     else:
         assert run(tasks.bot_move, table.pk, Table.objects.get(pk=table.pk).version) is True
-    return services.table_state(table.pk, None)["view"]
+    return reading.table_state(table.pk, None)["view"]
 
 
 def test_after_a_trick_the_next_lead_waits_for_the_trick_pause(settings):

@@ -10,12 +10,13 @@ from django.test import Client
 from django.urls import reverse
 from django.utils import translation
 
+from games.actions.play import do_act, do_bot_move
 from games.bots import estimate_tricks
 from games.engine import Match as EngineMatch
 from games.engine import Rules
 from games.identity import viewer_from_request
 from games.models import Seat, Table
-from games.services import do_act, do_bot_move, table_state
+from games.reading import table_state
 from games.views import table_strings
 from lobby.views import lobby_strings
 

@@ -1,0 +1,76 @@
+"""Who is to move and by when: the deadlines every use case sets after a change, and dealing a
+new match. Called inside a ``TableSession``."""
+
+from __future__ import annotations
+
+import secrets
+from datetime import timedelta
+
+from django.conf import settings
+from django.utils import timezone
+
+from games.engine import Rules
+from games.models import POSITIONS, Match, Seat, Table
+from games.session import BOT_MOVE_TASK, TableSession
+
+
+def humans_present(seats: dict[str, Seat]) -> bool:
+    """Whether a seated person has a live socket at the table."""
+    return any(s.is_human and s.connected for s in seats.values())
+
+
+def plan(s: TableSession, *, new_turn: bool, bot_delay: float | None = None, pause: float = 0.0):
+    """Set the table's deadlines for whoever is to move now and queue a bot's move.
+
+    ``pause``: seconds everyone needs to see what just happened (a trick taken) before the next
+    move; it delays a bot's move and starts a person's turn clock that much later.
+    Call after ``s.bump()``: a bot move task carries the version it was planned for.
+    """
+    table, engine = s.table, s.engine
+    now = timezone.now()
+    table.bot_due_at = None
+    table.turn_deadline = None
+    if table.status != Table.Status.PLAYING or engine is None or engine.is_over:
+        table.turn_started_at = None
+        return
+    if new_turn or table.turn_started_at is None:
+        table.turn_started_at = now + timedelta(seconds=pause)
+    seat = s.seats[engine.to_move]
+    if seat.is_bot or (seat.standin and humans_present(s.seats)):
+        delay = (settings.BOT_MOVE_DELAY if bot_delay is None else bot_delay) + pause
+        table.bot_due_at = now + timedelta(seconds=delay)
+        s.schedule(BOT_MOVE_TASK, (table.pk, table.version), delay)
+        return
+    if seat.standin:
+        return  # nobody is at the table: the stand-in waits for someone to come back
+    deadlines = []
+    if table.turn_seconds:
+        deadlines.append(table.turn_started_at + timedelta(seconds=table.turn_seconds))
+    if seat.disconnected_at is not None:
+        grace = timedelta(seconds=settings.DISCONNECT_GRACE_SECONDS)
+        deadlines.append(seat.disconnected_at + grace)
+    if deadlines:
+        # No task per turn (queueing one on every move cost more than the move itself): the
+        # beat sweep, every second, expires due turns (turn_deadline is indexed).
+        table.turn_deadline = min(deadlines)
+
+
+def start_match(s: TableSession) -> None:
+    """Fill the empty seats with bots and deal a new match; everyone plays their own seat."""
+    table = s.table
+    for seat in s.seats.values():
+        if seat.is_empty:
+            seat.bot_level = table.bot_level
+        seat.standin = False
+    match = Match.objects.create(
+        table=table,
+        number=Match.objects.filter(table=table).count() + 1,
+        rules=Rules.from_dict(table.rules).to_dict(),
+        seed=str(secrets.randbits(63)),
+        players={p: s.seats[p].display_name() for p in POSITIONS},
+    )
+    s.start_match(match)
+    table.status = Table.Status.PLAYING
+    table.bots_at = None
+    s.bump()
+    plan(s, new_turn=True)

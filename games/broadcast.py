@@ -1,0 +1,105 @@
+"""Sending frames to the sockets: the channel-layer groups, and the event loop that code outside
+the server (Celery tasks, commands, sync tests) sends on.
+
+Each table socket listens to exactly one state group (its viewer's seat, or the spectators')
+plus the table's chat group; the lobby page listens to ``lobby``. What is sent is built by
+``games.frames``; this module only addresses and delivers it.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import threading
+from typing import Any
+
+from asgiref.sync import SyncToAsync, async_to_sync
+from channels.layers import get_channel_layer
+
+from games import frames
+from games.engine import Match as EngineMatch
+from games.models import POSITIONS, Seat, Table
+
+# A broadcast from outside the server waits this long for Redis before giving up.
+SEND_TIMEOUT = 10.0
+LOBBY_GROUP = "lobby"
+
+
+def group_for(table_id: int, position: str | None) -> str:
+    """The group of one seat ("table.12.N") or of the spectators ("table.12.public")."""
+    return f"table.{table_id}.{position or 'public'}"
+
+
+def chat_group(table_id: int) -> str:
+    return f"table.{table_id}.chat"
+
+
+_sender: tuple[int, asyncio.AbstractEventLoop] | None = None
+_sender_lock = threading.Lock()
+
+
+def _sender_loop() -> asyncio.AbstractEventLoop:
+    """This process's broadcast loop, for code running outside any event loop. ``async_to_sync``
+    there would open a new event loop per call, and the channel layer a new Redis connection
+    with each loop."""
+    global _sender
+    with _sender_lock:
+        if _sender is None or _sender[0] != os.getpid() or _sender[1].is_closed():
+            loop = asyncio.new_event_loop()
+            thread = threading.Thread(target=loop.run_forever, name="broadcasts", daemon=True)
+            thread.start()
+            _sender = (os.getpid(), loop)
+        return _sender[1]
+
+
+def _server_loop() -> asyncio.AbstractEventLoop | None:
+    """The ASGI server's event loop when this thread runs on its behalf (sync_to_async)."""
+    local = SyncToAsync.threadlocal
+    loop = getattr(local, "main_event_loop", None)
+    if loop is None or getattr(local, "main_event_loop_pid", None) != os.getpid():
+        return None
+    return loop if loop.is_running() else None
+
+
+def send_many(messages: list[tuple[str, dict]]) -> None:
+    """Send group messages in one go (one Redis round trip with the project's layer), on the
+    server's event loop when there is one, else on this process's broadcast loop."""
+    layer = get_channel_layer()
+    if layer is None or not messages:
+        return
+
+    async def send_all() -> None:
+        if hasattr(layer, "group_send_many"):  # one Redis round trip (games.layers)
+            await layer.group_send_many(messages)
+        else:
+            await asyncio.gather(*(layer.group_send(g, message) for g, message in messages))
+
+    if _server_loop() is not None:
+        async_to_sync(send_all)()
+    else:
+        asyncio.run_coroutine_threadsafe(send_all(), _sender_loop()).result(timeout=SEND_TIMEOUT)
+
+
+def publish_table(table: Table, seats: dict[str, Seat], engine: EngineMatch | None) -> None:
+    """Send every seat its own frame and the spectators theirs (``frames.table_update``); each
+    consumer adds its viewer's "me" part (``frames.frame_text``)."""
+    common, views = frames.table_update(table, seats, engine)
+    messages = [
+        (group_for(table.pk, position), {**common, "view": views[position]})
+        for position in (*POSITIONS, None)
+    ]
+    send_many(messages)
+
+
+def publish_chat(table_id: int, message: dict[str, Any]) -> None:
+    send_many([(chat_group(table_id), {"type": "table.chat", "message": message})])
+
+
+def publish_chat_hidden(table_id: int, message_id: int) -> None:
+    """A moderator hid a message: clients drop it."""
+    send_many([(chat_group(table_id), {"type": "table.chat_hidden", "id": message_id})])
+
+
+def publish_lobby(tables_by_language: dict[str, list[dict]]) -> None:
+    """The lobby's list of tables, one list per language."""
+    send_many([(LOBBY_GROUP, {"type": "lobby.tables", "tables": tables_by_language})])

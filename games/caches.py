@@ -1,0 +1,122 @@
+"""This process's copies of table rows and engines, owned by the unit of work (games.session).
+
+The database is the source of truth. Two LRUs save reading and replaying on every move:
+
+- engines by match id, each at some number of applied actions; an entry is used only after
+  checking it against ``Match.action_count`` read under the table lock, and advanced by replaying
+  only the missing actions. An entry is checked *out* (removed) while a session uses it and goes
+  back only once what it reflects is committed, so a rolled-back action never survives here and
+  two threads never share an engine;
+- the seats and current match of a table as some commit of this process left them, stamped with
+  the table row's ``(version, updated_at)`` after that commit. Every change to a table's seats or
+  match goes through a session that saves the table row in the same transaction, which moves
+  ``updated_at``: a locked row with the same stamp proves the cached rows current.
+
+Only ``games.session`` imports this module (tests/test_core_structure.py checks it).
+"""
+
+from __future__ import annotations
+
+import threading
+from collections import OrderedDict
+
+from games import rows
+from games.engine import Match as EngineMatch
+from games.engine import Rules
+from games.models import Action, Match, Seat, Table
+
+CACHE_SIZE = 512
+
+_engines: OrderedDict[int, EngineMatch] = OrderedDict()
+_rows: OrderedDict[int, tuple[tuple, dict[str, Seat], Match | None]] = OrderedDict()
+_lock = threading.Lock()
+stats = {"hits": 0, "misses": 0, "replayed": 0, "row_hits": 0, "row_misses": 0}
+
+
+def clear() -> None:
+    """Forget every cached engine and row (as after a restart of the process)."""
+    with _lock:
+        _engines.clear()
+        _rows.clear()
+
+
+def _stamp(table: Table) -> tuple:
+    return (table.version, table.updated_at)
+
+
+def load_seats(table: Table) -> dict[str, Seat]:
+    return {seat.position: seat for seat in rows.instances(Seat, "table_id = %s", [table.pk])}
+
+
+def load_match(table: Table) -> Match | None:
+    """The table's current match, read and set on ``table.match``."""
+    if table.match_id is None:
+        return None
+    found = rows.instances(Match, "id = %s", [table.match_id])
+    table.match = found[0] if found else None
+    return table.match
+
+
+def checkout_rows(table: Table) -> dict[str, Seat]:
+    """The seats of the locked ``table`` (and its match, set on ``table.match``): from the cache
+    when the row's stamp matches, else from the database. The caller owns them until
+    ``store_rows``."""
+    with _lock:
+        entry = _rows.pop(table.pk, None)
+    if entry is not None:
+        stamp, seats, match = entry
+        if stamp == _stamp(table) and (match.pk if match else None) == table.match_id:
+            stats["row_hits"] += 1
+            if match is not None:
+                table.match = match
+            return seats
+    stats["row_misses"] += 1
+    load_match(table)
+    return load_seats(table)
+
+
+def store_rows(table: Table, seats: dict[str, Seat]) -> None:
+    """Keep the rows as committed (call after the commit, with nothing changed since)."""
+    match = table.match if table.match_id is not None else None
+    with _lock:
+        _rows[table.pk] = (_stamp(table), seats, match)
+        _rows.move_to_end(table.pk)
+        while len(_rows) > CACHE_SIZE:
+            _rows.popitem(last=False)
+
+
+def checkout(match: Match) -> EngineMatch:
+    """The engine for ``match`` as of ``match.action_count``; the caller owns it until
+    ``store``."""
+    with _lock:
+        engine = _engines.pop(match.pk, None)
+    count = match.action_count
+    if engine is None or len(engine.actions) > count:
+        stats["misses"] += 1
+        engine = EngineMatch(Rules.from_dict(match.rules), match.seed)
+    else:
+        stats["hits"] += 1
+    done = len(engine.actions)
+    if done < count:
+        missing = rows.select(
+            Action, ("seat", "payload"), "match_id = %s AND seq > %s AND seq <= %s",
+            [match.pk, done, count], order="seq",
+        )  # fmt: skip
+        for seat, payload in missing:
+            engine.apply(seat, payload)
+            stats["replayed"] += 1
+        if len(engine.actions) != count:  # pragma: no cover - a corrupt log
+            raise RuntimeError(f"match {match.pk}: {len(engine.actions)} actions, expected {count}")
+    return engine
+
+
+def store(match_id: int, engine: EngineMatch) -> None:
+    """Give an engine back, once what it holds is committed (a more advanced copy wins)."""
+    with _lock:
+        current = _engines.get(match_id)
+        if current is not None and len(current.actions) > len(engine.actions):
+            return
+        _engines[match_id] = engine
+        _engines.move_to_end(match_id)
+        while len(_engines) > CACHE_SIZE:
+            _engines.popitem(last=False)

@@ -1,0 +1,176 @@
+"""The "state" frames of docs/protocol.md, built from a table's rows and engine.
+
+Pure: no database query, no channel layer, no event loop (the language is the only context it
+reads, for the bots' names). ``games.broadcast`` sends what this builds; ``games.reading`` builds
+a frame read from the database for one viewer. Both produce the same JSON (tested).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+import orjson
+from django.conf import settings
+from django.utils import translation
+
+from games.engine import Match as EngineMatch
+from games.engine import Rules
+from games.models import POSITIONS, Seat, Table
+
+
+def _iso(value) -> str | None:
+    return value.isoformat() if value else None
+
+
+def to_json(value: Any) -> str:
+    return orjson.dumps(value).decode()
+
+
+def seat_facts(table: Table, seat: Seat) -> dict[str, Any]:
+    kind = "bot" if seat.is_bot else ("human" if seat.is_human else "empty")
+    return {
+        "position": seat.position,
+        "kind": kind,
+        "name": seat.display_name(),
+        "bot_level": seat.bot_level or None,
+        "connected": seat.connected,
+        "standin": seat.standin,
+        "host": bool(seat.viewer_key) and seat.viewer_key == table.host_key,
+    }
+
+
+def table_facts(table: Table, seats: dict[str, Seat], engine: EngineMatch | None) -> dict[str, Any]:
+    """The public facts of the table (the same for every viewer)."""
+    match = table.match
+    rules = match.rules if match is not None else table.rules
+    to_move = None
+    if engine is not None and table.status == Table.Status.PLAYING:
+        to_move = engine.to_move
+    return {
+        "id": table.pk,
+        "kind": table.kind,
+        "status": table.status,
+        "rules": Rules.from_dict(rules).to_dict(),
+        "bot_level": table.bot_level,
+        "turn_seconds": table.turn_seconds,
+        "chat_enabled": table.chat_enabled,
+        "chat_max_length": settings.CHAT_MAX_LENGTH,
+        "seats": [seat_facts(table, seats[pos]) for pos in POSITIONS],
+        "to_move": to_move,
+        "deadline": _iso(table.turn_deadline),
+        "bots_at": _iso(table.bots_at) if table.status == Table.Status.WAITING else None,
+        "match": (
+            None
+            if match is None
+            else {"id": match.pk, "number": match.number, "actions": match.action_count}
+        ),
+    }
+
+
+def me_part(
+    *,
+    seat: str | None,
+    name: str | None,
+    host: bool,
+    mutes: Iterable[str],
+    standin: bool,
+    invite_token: str,
+) -> dict[str, Any]:
+    """The "me" part of a state frame, whether built from the database or by a consumer from a
+    broadcast: the invitation token is shown to the host only."""
+    return {
+        "seat": seat,
+        "name": name,
+        "host": host,
+        "mutes": sorted(mutes),
+        "standin": standin,
+        "invite_token": invite_token if host and invite_token else None,
+    }
+
+
+def seat_of_key(seats: dict[str, Seat], viewer_key: str | None) -> str | None:
+    if not viewer_key:
+        return None
+    return next((p for p in POSITIONS if seats[p].viewer_key == viewer_key), None)
+
+
+def state_frame(
+    table: Table,
+    seats: dict[str, Seat],
+    engine: EngineMatch | None,
+    *,
+    viewer_key: str | None,
+    name: str | None,
+    mutes: Iterable[str],
+) -> dict[str, Any]:
+    """The full "state" frame of one viewer (None key: an anonymous spectator)."""
+    position = seat_of_key(seats, viewer_key)
+    facts = table_facts(table, seats, engine)
+    facts["me"] = me_part(
+        seat=position,
+        name=name,
+        host=bool(viewer_key) and viewer_key == table.host_key,
+        mutes=mutes,
+        standin=bool(position and seats[position].standin),
+        invite_token=table.invite_token,
+    )
+    return {
+        "type": "state",
+        "version": table.version,
+        "table": facts,
+        "view": None if engine is None else engine.view(position),
+    }
+
+
+def frame_text(version: int, facts_json: str, me: dict[str, Any], view_json: str) -> str:
+    """A "state" frame as sent, from the parts a broadcast carries already serialized: the
+    same JSON as ``state_frame`` serialized, with "me" last in "table"."""
+    table = facts_json[:-1] + ',"me":' + to_json(me) + "}"
+    return (
+        '{"type":"state","version":'
+        + str(version)
+        + ',"table":'
+        + table
+        + ',"view":'
+        + view_json
+        + "}"
+    )
+
+
+def facts_json(table: Table, seats: dict[str, Seat], engine: EngineMatch | None) -> dict[str, str]:
+    """The table's public facts as JSON: once per language when bots are seated (their names
+    are translated), else once for every language ("*")."""
+    if not any(seat.is_bot for seat in seats.values()):
+        return {"*": to_json(table_facts(table, seats, engine))}
+    texts = {}
+    for lang, _name in settings.LANGUAGES:
+        with translation.override(lang):
+            texts[lang] = to_json(table_facts(table, seats, engine))
+    return texts
+
+
+def table_update(
+    table: Table, seats: dict[str, Seat], engine: EngineMatch | None
+) -> tuple[dict[str, Any], dict[str | None, str]]:
+    """What a table's broadcast carries: the parts common to every viewer (facts serialized
+    once per language, who sits where) and each seat's view serialized once (None: the
+    spectators'). A seat without a person gets the public view: a socket still listening there
+    (its viewer just left or was removed) learns that it must switch groups."""
+    occupants = {p: seats[p].viewer_key for p in POSITIONS if seats[p].viewer_key}
+    common = {
+        "type": "table.state",
+        "version": table.version,
+        "occupants": occupants,
+        "standins": [p for p in POSITIONS if seats[p].standin],
+        "host_key": table.host_key,
+        "invite_token": table.invite_token,
+        "facts": facts_json(table, seats, engine),
+    }
+    public = to_json(None if engine is None else engine.view(None))
+    views: dict[str | None, str] = {None: public}
+    for position in POSITIONS:
+        views[position] = public
+        if position in occupants and engine is not None:
+            views[position] = to_json(engine.view(position))
+    return common, views

@@ -1,0 +1,34 @@
+"""What a viewer reads of a table: the "state" frame from the database, and the chat they may
+see. No lock and no change (see ``games.session.reading``)."""
+
+from __future__ import annotations
+
+from games import frames
+from games.actions.chat import viewer_mutes
+from games.identity import Viewer
+from games.models import ChatMessage
+from games.session import reading
+
+
+def table_state(table_id: int, viewer: Viewer | None) -> dict:
+    """The "state" frame of docs/protocol.md for this viewer (None: an anonymous spectator)."""
+    key = viewer.key if viewer else None
+    with reading(table_id) as snap:
+        return frames.state_frame(
+            snap.table,
+            snap.seats,
+            snap.engine,
+            viewer_key=key,
+            name=viewer.name if viewer else None,
+            mutes=viewer_mutes(snap.table.pk, key),
+        )
+
+
+def visible_chat(table_id: int, viewer_key: str | None, limit: int = 50) -> list[dict]:
+    """The last messages this viewer may see (not hidden, not from a seat they muted)."""
+    rows = (
+        ChatMessage.objects.filter(table_id=table_id, hidden=False)
+        .exclude(position__in=viewer_mutes(table_id, viewer_key))
+        .order_by("-created_at", "-pk")[:limit]
+    )
+    return [m.as_frame_dict() for m in reversed(rows)]

@@ -1,0 +1,316 @@
+"""The unit of work of a table: every change to a table goes through one ``TableSession``.
+
+    with TableSession(table_id) as s:      # transaction + table row locked + rows and engine
+        seat = s.seat_of(viewer)           # use the loaded rows ...
+        s.apply(seat.position, action, Action.Actor.HUMAN)   # ... change them
+    # on exit: changed rows written, the log appended, tasks queued and frames sent after commit
+
+Entering opens ``transaction.atomic`` and locks the table row (``SELECT … FOR UPDATE`` on
+PostgreSQL; on SQLite every transaction is IMMEDIATE, a write lock), so the requests of one table
+are serialized: one writer per table. The seats, the current match and the engine come from this
+process's caches (``games.caches``) when the locked row's stamp proves them current, else from
+the database. The use case changes them and raises ``ServiceError`` to refuse, which rolls back
+and changes nothing.
+
+Leaving normally writes what changed, and only that: the seats' and the table's changed columns
+(the table row's ``updated_at`` always moves with any change, which is what the caches are
+stamped with), the match's progress; then, once the transaction commits, queues the tasks asked
+for, sends every seat its frame (and the lobby its list when a quick table's seats or status
+changed) and gives the rows and the engine back to the caches. Nobody hears of a change that was
+rolled back, and an engine that may hold a rolled-back action is dropped.
+
+Reading without changing anything goes through ``reading(table_id)``: no lock, rows read from the
+database, the engine borrowed from the cache for the moment.
+"""
+
+from __future__ import annotations
+
+import copy
+import hashlib
+import logging
+import sys
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from typing import Any
+
+from celery import current_app
+from django.db import connection, transaction
+from django.utils import timezone
+
+from games import broadcast, caches, listing, rows
+from games.engine import IllegalAction
+from games.engine import Match as EngineMatch
+from games.errors import refusal
+from games.identity import Viewer
+from games.models import POSITIONS, Action, Match, Seat, Table
+
+log = logging.getLogger(__name__)
+
+# Tasks are queued by name: the unit of work needs no import of the task module.
+BOT_MOVE_TASK = "games.bot_move"
+FILL_BOTS_TASK = "games.fill_bots"
+
+_TABLE_FIELDS = tuple(f.attname for f in Table._meta.concrete_fields if not f.primary_key)
+_SEAT_FIELDS = tuple(
+    f.attname for f in Seat._meta.concrete_fields if not f.primary_key and f.attname != "table_id"
+)
+# What a seat's occupant is made of (a change here may change the lobby's list).
+_OCCUPANT_FIELDS = {"viewer_key", "nickname", "bot_level"}
+# The columns of a match row that its actions change.
+_MATCH_PROGRESS = ("action_count", "result", "finished_at")
+
+
+def _snapshot(obj: Any, names: tuple[str, ...]) -> dict[str, Any]:
+    values = {name: getattr(obj, name) for name in names}
+    return {k: copy.deepcopy(v) if isinstance(v, dict | list) else v for k, v in values.items()}
+
+
+def _changed(obj: Any, loaded: dict[str, Any]) -> list[str]:
+    return [name for name, old in loaded.items() if getattr(obj, name) != old]
+
+
+def lock_table(table_id: Any) -> Table:
+    """The table row, locked until the end of the transaction.
+
+    The row alone, nothing joined: on PostgreSQL, columns joined into a locking read that had to
+    wait may come from before the lock holder's commit. Everything else (seats, match) is read
+    after the lock, so it is current."""
+    try:
+        pk = int(table_id)
+    except (TypeError, ValueError):
+        raise refusal("no_table") from None
+    table = rows.lock(Table, pk) if 0 < pk < 2**63 else None
+    if table is None:
+        raise refusal("no_table")
+    return table
+
+
+def lock_person(viewer: Viewer) -> None:
+    """Serialize one person's requests until the end of the transaction (PostgreSQL advisory
+    lock; SQLite's IMMEDIATE transactions already serialize every writer). Opening a table and
+    quick play take it, so that a double click seats someone once."""
+    if connection.vendor == "postgresql":
+        digest = hashlib.blake2b(viewer.key.encode(), digest_size=8).digest()
+        with connection.cursor() as cursor:
+            cursor.execute(
+                "SELECT pg_advisory_xact_lock(%s)", [int.from_bytes(digest, "big", signed=True)]
+            )
+
+
+class TableSession:
+    """One use case's hold on one table; see the module's docstring."""
+
+    table: Table
+    seats: dict[str, Seat]
+    engine: EngineMatch | None
+
+    def __init__(self, table_id: Any) -> None:
+        self.table_id = table_id
+        self._create: dict[str, Any] | None = None
+        self._applied = 0
+        self._new_match = False
+        self._lobby = False
+        self._atomic: Any = None
+
+    @classmethod
+    def new(cls, **fields: Any) -> TableSession:
+        """A session on a table created on entering (with its four empty seats)."""
+        session = cls(None)
+        session._create = fields
+        return session
+
+    # ------------------------------------------------------------------ entering and leaving
+
+    def __enter__(self) -> TableSession:
+        self._atomic = transaction.atomic()
+        self._atomic.__enter__()
+        try:
+            if self._create is not None:
+                table = Table.objects.create(**self._create)
+                for position in POSITIONS:
+                    Seat.objects.create(table=table, position=position)
+                self.table_id = table.pk
+            self.table = lock_table(self.table_id)
+            self.seats = caches.checkout_rows(self.table)
+            match = self.table.match if self.table.match_id is not None else None
+            self.engine = caches.checkout(match) if match is not None else None
+            self._loaded = _snapshot(self.table, _TABLE_FIELDS)
+            self._seats_loaded = {p: _snapshot(s, _SEAT_FIELDS) for p, s in self.seats.items()}
+        except BaseException:
+            self._atomic.__exit__(*sys.exc_info())
+            raise
+        return self
+
+    def __exit__(self, exc_type, exc, tb) -> bool:
+        if exc_type is None:
+            try:
+                self._write()
+            except BaseException:
+                self._discard()
+                if not self._atomic.__exit__(*sys.exc_info()):
+                    raise
+                return False
+            self._atomic.__exit__(None, None, None)
+            return False
+        self._discard()
+        return bool(self._atomic.__exit__(exc_type, exc, tb))
+
+    def _discard(self) -> None:
+        """After a refusal or a failure: an engine that applied nothing goes back (an illegal
+        action changes nothing in it); one that did may hold a rolled-back action and is
+        dropped, and so are the rows, which the use case may have changed in memory."""
+        if self.engine is not None and not self._applied and not self._new_match:
+            caches.store(self.table.match_id, self.engine)
+
+    def _write(self) -> None:
+        table, seats, engine = self.table, self.seats, self.engine
+        seat_changes = {p: _changed(seats[p], self._seats_loaded[p]) for p in POSITIONS}
+        table_changes = _changed(table, self._loaded)
+        for position, names in seat_changes.items():
+            if names:
+                rows.update(
+                    Seat, seats[position].pk, {n: getattr(seats[position], n) for n in names}
+                )
+        if self._applied:
+            match = table.match
+            rows.update(Match, match.pk, {name: getattr(match, name) for name in _MATCH_PROGRESS})
+        if not (table_changes or any(seat_changes.values()) or self._applied or self._new_match):
+            # Nothing changed: the rows and the engine are still what the database holds.
+            transaction.on_commit(lambda: self._give_back(table, seats, engine))
+            return
+        # updated_at always moves: the cached rows are stamped with it.
+        table.updated_at = timezone.now()
+        rows.update(
+            Table, table.pk, {name: getattr(table, name) for name in {*table_changes, "updated_at"}}
+        )
+        occupants = any(_OCCUPANT_FIELDS.intersection(n) for n in seat_changes.values())
+        lobby = self._lobby or (
+            table.kind == Table.Kind.QUICK
+            and (occupants or {"status", "bots_at"}.intersection(table_changes))
+        )
+        transaction.on_commit(lambda: self._publish(table, seats, engine, lobby))
+
+    @staticmethod
+    def _give_back(table: Table, seats: dict[str, Seat], engine: EngineMatch | None) -> None:
+        caches.store_rows(table, seats)
+        if engine is not None and table.match_id is not None:
+            caches.store(table.match_id, engine)
+
+    def _publish(
+        self, table: Table, seats: dict[str, Seat], engine: EngineMatch | None, lobby: bool
+    ) -> None:
+        try:
+            broadcast.publish_table(table, seats, engine)
+            if lobby:
+                broadcast.publish_lobby(listing.lobby_tables())
+        except Exception:  # a broadcast failure must not undo a committed change
+            log.exception("broadcast failed for table %s", table.pk)
+        finally:
+            self._give_back(table, seats, engine)
+
+    # ------------------------------------------------------------------ what use cases call
+
+    @property
+    def match(self) -> Match | None:
+        """The table's current match (the table row names it)."""
+        return self.table.match if self.table.match_id is not None else None
+
+    def seat_with_key(self, key: str | None) -> Seat | None:
+        if not key:
+            return None
+        return next((s for s in self.seats.values() if s.viewer_key == key), None)
+
+    def seat_of(self, viewer: Viewer | None) -> Seat | None:
+        return self.seat_with_key(viewer.key if viewer else None)
+
+    def bump(self) -> None:
+        """The change matters for acting (seats, status, actions, stand-ins): a new version, so
+        an action sent for the previous one is refused as stale."""
+        self.table.version += 1
+
+    def start_match(self, match: Match) -> None:
+        """Make ``match`` (a new row) the table's current match, with a fresh engine."""
+        self.table.match = match
+        self.engine = caches.checkout(match)
+        self._new_match = True
+
+    def apply(self, position: str, action: dict, actor: str) -> None:
+        """Apply one action for ``position`` and append it to the log; an illegal one is
+        refused (the engine's code, with its message) and changes nothing."""
+        engine, match = self.engine, self.match
+        if engine is None or match is None:
+            raise refusal("not_started")
+        try:
+            engine.apply(position, action)
+        except IllegalAction as exc:
+            raise refusal(exc.code) from None
+        self._applied += 1
+        match.action_count += 1
+        rows.insert(
+            Action,
+            {
+                "match_id": match.pk,
+                "seq": match.action_count,
+                "seat": position,
+                "payload": action,
+                "actor": actor,
+                "created_at": timezone.now(),
+            },
+        )
+        if engine.is_over:
+            match.result = engine.result
+            match.finished_at = timezone.now()
+            self.table.status = Table.Status.FINISHED
+
+    def refresh_lobby(self) -> None:
+        """Send the lobby its list after commit even if nothing it derives from changed."""
+        self._lobby = True
+
+    def schedule(self, task_name: str, args: tuple, countdown: float) -> None:
+        """Queue a Celery task once the transaction commits (never for a rolled-back change)."""
+
+        def send() -> None:
+            try:
+                current_app.send_task(task_name, args=args, countdown=max(0.0, countdown))
+            except Exception:  # the beat sweep catches what could not be queued
+                log.exception("could not queue %s%s", task_name, args)
+
+        transaction.on_commit(send)
+
+    def after_commit(self, func: Callable[[], None]) -> None:
+        """Run ``func`` once the transaction commits (e.g. to send a chat line)."""
+        transaction.on_commit(func)
+
+
+@dataclass
+class Snapshot:
+    """A table read without a lock: its row, seats and engine as the database has them."""
+
+    table: Table
+    seats: dict[str, Seat]
+    engine: EngineMatch | None
+
+
+@contextmanager
+def reading(table_id: Any, *, engine: bool = True) -> Iterator[Snapshot]:
+    """Read a table without changing it; the engine (unless ``engine=False``) is borrowed from
+    the cache meanwhile: use nothing of it after the block."""
+    try:
+        pk = int(table_id)
+    except (TypeError, ValueError):
+        raise refusal("no_table") from None
+    table = Table.objects.select_related("match").filter(pk=pk).first() if 0 < pk < 2**63 else None
+    if table is None:
+        raise refusal("no_table")
+    seats = caches.load_seats(table)
+    match = table.match
+    borrowed = caches.checkout(match) if match is not None and engine else None
+    try:
+        yield Snapshot(table, seats, borrowed)
+    finally:
+        if borrowed is not None and match is not None:
+            if transaction.get_connection().in_atomic_block:
+                transaction.on_commit(lambda: caches.store(match.pk, borrowed))
+            else:
+                caches.store(match.pk, borrowed)
