@@ -229,11 +229,19 @@ class TableSession:
         an action sent for the previous one is refused as stale."""
         self.table.version += 1
 
-    def start_match(self, match: Match) -> None:
-        """Make ``match`` (a new row) the table's current match, with a fresh engine."""
+    def start_match(self, *, rules: dict, seed: str, players: dict[str, str]) -> Match:
+        """Deal a new match at the table (the next number), with a fresh engine."""
+        match = Match.objects.create(
+            table=self.table,
+            number=Match.objects.filter(table=self.table).count() + 1,
+            rules=rules,
+            seed=seed,
+            players=players,
+        )
         self.table.match = match
         self.engine = caches.checkout(match)
         self._new_match = True
+        return match
 
     def apply(self, position: str, action: dict, actor: str) -> None:
         """Apply one action for ``position`` and append it to the log; an illegal one is

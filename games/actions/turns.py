@@ -10,7 +10,7 @@ from django.conf import settings
 from django.utils import timezone
 
 from games.engine import Rules
-from games.models import POSITIONS, Match, Seat, Table
+from games.models import POSITIONS, Seat, Table
 from games.session import BOT_MOVE_TASK, TableSession
 
 
@@ -62,14 +62,11 @@ def start_match(s: TableSession) -> None:
         if seat.is_empty:
             seat.bot_level = table.bot_level
         seat.standin = False
-    match = Match.objects.create(
-        table=table,
-        number=Match.objects.filter(table=table).count() + 1,
+    s.start_match(
         rules=Rules.from_dict(table.rules).to_dict(),
         seed=str(secrets.randbits(63)),
         players={p: s.seats[p].display_name() for p in POSITIONS},
     )
-    s.start_match(match)
     table.status = Table.Status.PLAYING
     table.bots_at = None
     s.bump()
