@@ -16,7 +16,7 @@ from django.utils import translation
 
 from games.engine import Match as EngineMatch
 from games.engine import Rules
-from games.models import POSITIONS, Seat, Table
+from games.models import POSITIONS, Seat, Table, is_paused
 
 
 def _iso(value) -> str | None:
@@ -58,6 +58,7 @@ def table_facts(table: Table, seats: dict[str, Seat], engine: EngineMatch | None
         "chat_max_length": settings.CHAT_MAX_LENGTH,
         "seats": [seat_facts(table, seats[pos]) for pos in POSITIONS],
         "to_move": to_move,
+        "paused": is_paused(table, seats),
         "deadline": _iso(table.turn_deadline),
         "bots_at": _iso(table.bots_at) if table.status == Table.Status.WAITING else None,
         "match": (

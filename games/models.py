@@ -167,6 +167,16 @@ class Seat(models.Model):
         return self.nickname
 
 
+def is_paused(table: Table, seats: dict[str, Seat]) -> bool:
+    """A match in play waits while none of the people seated at it is connected: nothing moves
+    (bots included) until one comes back, and the sweep closes it once it has been abandoned
+    long enough. A table with no person seated at all (everyone left) plays on."""
+    if table.status != Table.Status.PLAYING:
+        return False
+    humans = [s for s in seats.values() if s.is_human]
+    return bool(humans) and not any(s.connected for s in humans)
+
+
 class Match(models.Model):
     """One match at a table: the rules and seed fix every deal; the actions fix the rest."""
 

@@ -33,7 +33,8 @@ def seats_of(table_id: int) -> dict[str, Seat]:
 
 
 def private_table(humans: int = 1, **options) -> tuple[Table, list[Viewer]]:
-    """A private table with ``humans`` guests (host first, at N), started: bots fill the rest."""
+    """A private table with ``humans`` guests (host first, at N), each with the table open,
+    started: bots fill the rest."""
     people = [guest(name) for name in ("Léa", "Hugo", "Zoé", "Nina")[:humans]]
     table = tables.do_create_private_table(
         people[0], options.get("rules", {}), options.get("bot_level", "normal"),
@@ -41,6 +42,8 @@ def private_table(humans: int = 1, **options) -> tuple[Table, list[Viewer]]:
     )  # fmt: skip
     for person in people[1:]:
         tables.do_join(table.pk, person, invite_token=table.invite_token)
+    for i, person in enumerate(people):
+        presence.do_connect(table.pk, person, f"test.channel!{table.pk}.{i}")
     tables.do_start(table.pk, people[0])
     return Table.objects.get(pk=table.pk), people
 

@@ -180,20 +180,37 @@ def test_a_disconnected_person_is_replaced_after_the_grace_period_and_back_on_re
     assert table.turn_deadline is None
 
 
-def test_standins_wait_while_nobody_is_connected():
-    table, people = table_with(humans=1, connect=False)
+def test_a_match_pauses_while_nobody_seated_is_connected_and_resumes_when_one_is_back():
+    table, people = table_with(humans=1)
     table = bring_a_bot_to_move(table, people)
-    while seat(table.pk, mover(table.pk)).is_bot:
-        assert run(tasks.bot_move, table.pk, table.version) is True
-        table.refresh_from_db()
-    position = mover(table.pk)
-    Table.objects.filter(pk=table.pk).update(turn_deadline=timezone.now() - timedelta(seconds=1))
-    assert run(tasks.expire_turn, table.pk) is True
+    presence.do_disconnect(table.pk, f"test.channel!{table.pk}.0")
     table.refresh_from_db()
-    assert seat(table.pk, position).standin and table.bot_due_at is None
-    assert run(tasks.bot_move, table.pk, table.version) is False  # paused: nobody is there
+    state = reading.table_state(table.pk, None)
+    assert state["table"]["paused"] is True
+    assert table.bot_due_at is None and table.turn_deadline is None
+    before = action_count(table.pk)
+    assert run(tasks.bot_move, table.pk, table.version) is False  # the bots wait too
+    Table.objects.filter(pk=table.pk).update(
+        turn_deadline=timezone.now() - timedelta(seconds=1),
+        bot_due_at=timezone.now() - timedelta(seconds=10),
+    )
+    assert run(tasks.sweep) == {
+        "filled": 0, "expired": 0, "bot_moves": 0, "stale_connections": 0, "abandoned": 0
+    }  # fmt: skip
+    assert action_count(table.pk) == before
     presence.do_connect(table.pk, people[0], "test.channel!back")
-    assert not seat(table.pk, position).standin
+    table.refresh_from_db()
+    assert reading.table_state(table.pk, None)["table"]["paused"] is False
+    assert table.bot_due_at is not None
+    assert run(tasks.bot_move, table.pk, table.version) is True
+
+
+def test_a_table_where_every_person_left_for_good_plays_on_with_bots():
+    table, people = table_with(humans=1)
+    tables.do_leave(table.pk, people[0])
+    table.refresh_from_db()
+    assert reading.table_state(table.pk, None)["table"]["paused"] is False
+    assert run(tasks.bot_move, table.pk, table.version) is True
 
 
 def test_the_sweep_plays_an_overdue_bot_move_whose_task_was_lost():

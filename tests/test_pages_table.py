@@ -11,6 +11,7 @@ from django.urls import reverse
 from django.utils import translation
 
 from games.actions.play import do_act, do_bot_move
+from games.actions.presence import do_connect
 from games.bots import estimate_tricks
 from games.engine import Match as EngineMatch
 from games.engine import Rules
@@ -329,8 +330,9 @@ def test_a_closed_table_says_so_and_offers_play_again_and_the_lobby():
 def test_a_bidding_hint_asked_once_bidding_is_over_is_an_empty_answer_not_an_error():
     lea = guest("Léa")
     table = private_table(lea, blind_nil="", nil="")
-    lea.post(reverse("games:start", args=[table.pk]))
     me = viewer_of(lea)
+    do_connect(table.pk, me, "test.channel!lea")  # her page is open: the match is not paused
+    lea.post(reverse("games:start", args=[table.pk]))
     for _ in range(10):
         table.refresh_from_db()
         view = table_state(table.pk, me)["view"]

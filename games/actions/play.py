@@ -12,10 +12,10 @@ import random
 
 from django.conf import settings
 
-from games.actions.turns import humans_present, plan
+from games.actions.turns import plan
 from games.errors import ServiceError, refusal
 from games.identity import Viewer
-from games.models import Action, BotLevel, Table
+from games.models import Action, BotLevel, Table, is_paused
 from games.session import TableSession, reading
 
 log = logging.getLogger(__name__)
@@ -106,12 +106,9 @@ def do_bot_move(table_id: int, version: int) -> bool:
         if s.engine is None or s.engine.to_move != position:
             return False
         seat = s.seats[position]
-        if seat.is_bot:
-            actor = Action.Actor.BOT
-        elif seat.standin and humans_present(s.seats):
-            actor = Action.Actor.STANDIN
-        else:
+        if is_paused(s.table, s.seats) or not (seat.is_bot or seat.standin):
             return False
+        actor = Action.Actor.BOT if seat.is_bot else Action.Actor.STANDIN
         s.apply(position, action, actor)
         _after_action(s, action)
         return True

@@ -16,7 +16,7 @@ from django.utils import timezone
 from games.actions.turns import plan
 from games.errors import quiet, refusal
 from games.identity import Viewer
-from games.models import Connection, Seat, Table
+from games.models import Connection, Seat, Table, is_paused
 from games.session import TableSession
 
 # A connection not refreshed for this long belongs to a dead process (each web process
@@ -121,7 +121,7 @@ def do_expire_turn(table_id: int) -> bool:
         if timezone.now() + EARLY_TOLERANCE < deadline:
             return False
         seat = s.seats[s.engine.to_move]
-        if not seat.is_human or seat.standin:
+        if not seat.is_human or seat.standin or is_paused(table, s.seats):
             return False
         seat.standin = True
         s.bump()

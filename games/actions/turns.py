@@ -10,7 +10,7 @@ from django.conf import settings
 from django.utils import timezone
 
 from games.engine import Rules
-from games.models import POSITIONS, Seat, Table
+from games.models import POSITIONS, Seat, Table, is_paused
 from games.session import BOT_MOVE_TASK, TableSession
 
 
@@ -35,14 +35,14 @@ def plan(s: TableSession, *, new_turn: bool, bot_delay: float | None = None, pau
         return
     if new_turn or table.turn_started_at is None:
         table.turn_started_at = now + timedelta(seconds=pause)
+    if is_paused(table, s.seats):
+        return  # nobody is at the table: everything waits for someone to come back
     seat = s.seats[engine.to_move]
-    if seat.is_bot or (seat.standin and humans_present(s.seats)):
+    if seat.is_bot or seat.standin:
         delay = (settings.BOT_MOVE_DELAY if bot_delay is None else bot_delay) + pause
         table.bot_due_at = now + timedelta(seconds=delay)
         s.schedule(BOT_MOVE_TASK, (table.pk, table.version), delay)
         return
-    if seat.standin:
-        return  # nobody is at the table: the stand-in waits for someone to come back
     deadlines = []
     if table.turn_seconds:
         deadlines.append(table.turn_started_at + timedelta(seconds=table.turn_seconds))
