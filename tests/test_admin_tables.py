@@ -8,6 +8,7 @@ import uuid
 import pytest
 from django.contrib.auth import get_user_model
 from django.urls import reverse
+from django.utils import translation
 
 from games import broadcast
 from games.actions import tables
@@ -73,6 +74,7 @@ def test_turning_the_chat_off_in_the_table_form_bumps_the_version_and_tells_ever
 @pytest.mark.django_db(transaction=True)
 def test_the_admin_action_turns_the_chat_back_on_and_broadcasts(admin_client, sent):
     table = _open_table()
+    translation.activate("fr")  # the admin in French, whatever an earlier test left active
     changelist = reverse("admin:games_table_changelist")
     admin_client.post(changelist, {"action": "chat_off", "_selected_action": [table.pk]})
     sent.clear()

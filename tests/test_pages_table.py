@@ -240,7 +240,9 @@ def test_the_bidding_hint_waits_while_the_hand_is_face_down():
 
 
 def play_to_the_end(table: Table, host) -> None:
-    """Bots move through the service; the host plays their first legal action."""
+    """Bots move through the use case; the host (with the table open) plays their first legal
+    action."""
+    do_connect(table.pk, host, f"test.channel!{table.pk}.host")
     for _ in range(3000):
         table.refresh_from_db()
         if table.status == "finished":
