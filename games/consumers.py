@@ -22,7 +22,7 @@ from channels.generic.websocket import AsyncWebsocketConsumer
 from django.conf import settings
 from django.utils import translation
 
-from games import broadcast, frames, listing, reading
+from games import access, broadcast, frames, listing, reading
 from games.actions import chat, play, presence, tables
 from games.errors import ServiceError, refusal
 from games.identity import viewer_from_scope
@@ -30,6 +30,8 @@ from games.identity import viewer_from_scope
 log = logging.getLogger(__name__)
 
 MAX_FRAME_BYTES = 4096
+# Why a table socket was closed at once (docs/protocol.md).
+CLOSE_CODES = {"no_table": 4404, "private_table": 4403}
 # Per connection: at most this many messages in this many seconds (chat has its own limit).
 MESSAGE_RATE = (30, 5.0)
 
@@ -116,11 +118,16 @@ class TableConsumer(_Consumer):
         self.recent: deque[float] = deque()
         self.watched = False
         try:
+            await database_sync_to_async(access.check_follow)(
+                self.table_id, self.viewer, self.scope.get("session") or {}
+            )
             self.position = await database_sync_to_async(presence.do_connect)(
                 self.table_id, self.viewer, self.channel_name
             )
-        except ServiceError:
-            await self.close(code=4404)
+        except ServiceError as error:
+            # Accepted then closed, so that the client reads the reason in the close code.
+            await self.accept()
+            await self.close(code=CLOSE_CODES.get(error.code, 4400))
             return
         await self.accept()
         await self.channel_layer.group_add(broadcast.chat_group(self.table_id), self.channel_name)

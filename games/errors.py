@@ -41,6 +41,7 @@ REFUSALS: dict[str, Promise] = {
     "table_full": _("This table is full."),
     "cannot_remove": _("You cannot remove this seat's player."),
     "bad_invitation": _("This invitation link is not valid."),
+    "private_table": _("This private table is open to its players and guests only."),
     "ranked_table": _("Ranked tables are filled by matchmaking."),
     "bad_bot_level": _("Unknown bot level."),
     "table_started": _("This match has already started."),

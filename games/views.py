@@ -8,12 +8,14 @@ JSON back. Every refusal comes from a use case (games.actions) as a ServiceError
 
 from __future__ import annotations
 
+import secrets
 from collections.abc import Callable
 from typing import Any
 from urllib.parse import urlencode
 
 from django.conf import settings
 from django.contrib import messages
+from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
@@ -21,9 +23,10 @@ from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
+from games.access import may_follow, remember_invitation
 from games.actions.tables import do_join, do_kick, do_leave, do_rematch, do_start
 from games.engine import CARD_CODES
-from games.errors import ServiceError
+from games.errors import REFUSALS, ServiceError
 from games.identity import viewer_from_request
 from games.models import POSITIONS, Table
 from games.reading import table_state, visible_chat
@@ -248,8 +251,10 @@ def _invite_url(request: HttpRequest, pk: int, state: dict) -> str | None:
 @require_GET
 def table(request: HttpRequest, pk: int) -> HttpResponse:
     """The table page: the viewer's state for the first paint, then the socket takes over."""
-    get_object_or_404(Table, pk=pk)
+    table_obj = get_object_or_404(Table, pk=pk)
     viewer = viewer_from_request(request)
+    if not may_follow(table_obj, viewer, request.session):
+        raise PermissionDenied(REFUSALS["private_table"])
     state = table_state(pk, viewer)
     facts = state.get("table") or {}
     me = facts.get("me") or {}
@@ -298,8 +303,9 @@ def table(request: HttpRequest, pk: int) -> HttpResponse:
 def invite(request: HttpRequest, pk: int, token: str) -> HttpResponse:
     """The invitation link of a private table: shows the table, and a POST takes a seat."""
     table_obj = get_object_or_404(Table, pk=pk)
-    if not table_obj.invite_token or token != table_obj.invite_token:
+    if not table_obj.invite_token or not secrets.compare_digest(token, table_obj.invite_token):
         raise Http404(_("This invitation link is not valid."))
+    remember_invitation(request.session, pk)
     viewer = viewer_from_request(request)
     if viewer is None:
         return _nickname_first(request)

@@ -30,6 +30,22 @@ def make_guest(nickname: str) -> tuple[Viewer, str]:
     return viewer, session.session_key
 
 
+def make_invited_visitor(table_id: int) -> str:
+    """A visitor without a nickname who opened a private table's invitation link: returns the
+    session key."""
+    session = SessionStore()
+    session["invitations"] = [table_id]
+    session.create()
+    return session.session_key
+
+
+def open_invitation(session_key: str, table_id: int) -> None:
+    """This guest opened the private table's invitation link (as the page records it)."""
+    session = SessionStore(session_key=session_key)
+    session["invitations"] = [*session.get("invitations", []), table_id]
+    session.save()
+
+
 def engine_at(match_id: int, actions: int | None = None) -> EngineMatch:
     """The match rebuilt from the database log (its first ``actions`` actions), no cache."""
     match = Match.objects.get(pk=match_id)

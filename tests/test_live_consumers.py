@@ -12,7 +12,14 @@ from games import broadcast
 from games.actions import chat, presence, tables
 from games.identity import Viewer
 from games.models import Table
-from tests.live_support import Client, is_state, make_guest, table_counts
+from tests.live_support import (
+    Client,
+    is_state,
+    make_guest,
+    make_invited_visitor,
+    open_invitation,
+    table_counts,
+)
 
 pytestmark = [
     pytest.mark.django_db(transaction=True),
@@ -102,7 +109,7 @@ async def test_a_spectator_without_identity_gets_the_public_view_and_may_not_act
     table, lea_client, hugo_client = party.table, party.lea_client, party.hugo_client
     await lea_client.send({"type": "start"})
     await lea_client.receive_until(lambda f: is_state(f) and f["view"] is not None)
-    spectator = Client(f"/ws/tables/{table.pk}/")
+    spectator = Client(f"/ws/tables/{table.pk}/", await db(make_invited_visitor)(table.pk))
     await spectator.connect()
     frame = await spectator.receive_until(is_state)
     assert frame["view"]["hand"] is None and frame["view"]["seat"] is None
@@ -306,7 +313,7 @@ async def test_a_hidden_message_is_withdrawn_and_left_out_of_the_history():
     assert count == 1
     withdrawn = await hugo_client.receive_until(lambda f: f["type"] == "chat_hidden")
     assert withdrawn == {"type": "chat_hidden", "id": said["message"]["id"]}
-    late = Client(f"/ws/tables/{table.pk}/")
+    late = Client(f"/ws/tables/{table.pk}/", await db(make_invited_visitor)(table.pk))
     await late.connect()
     history = await late.receive_until(lambda f: f["type"] == "chat_history")
     assert history["messages"] == []
@@ -344,6 +351,7 @@ async def test_a_spectator_who_sits_down_switches_to_their_seat_view():
     lea, _lea_key = await db(make_guest)("Léa")
     zoe, zoe_key = await db(make_guest)("Zoé")
     table = await db(tables.do_create_private_table)(lea, {}, "normal", None)
+    await db(open_invitation)(zoe_key, table.pk)
     zoe_client = Client(f"/ws/tables/{table.pk}/", zoe_key)
     await zoe_client.connect()
     first = await zoe_client.receive_until(is_state)
@@ -417,3 +425,29 @@ async def test_one_heartbeat_per_process_keeps_every_open_socket_alive(monkeypat
     await party.lea_client.close()
     await party.hugo_client.close()
     assert consumers._live_channels.isdisjoint({c.channel_name for c in seen})
+
+
+async def _closed_at_once(path: str, session_key: str | None = None) -> int:
+    client = Client(path, session_key)
+    await client.connect()
+    closed = await client.comm.receive_output(timeout=5)
+    assert closed["type"] == "websocket.close"
+    return closed["code"]
+
+
+async def test_a_private_table_socket_is_closed_with_4403_for_a_stranger_and_open_to_its_guests():
+    party = await open_private_table()
+    table = party.table
+    stranger, stranger_key = await db(make_guest)("Zoé")
+    assert await _closed_at_once(f"/ws/tables/{table.pk}/") == 4403
+    assert await _closed_at_once(f"/ws/tables/{table.pk}/", stranger_key) == 4403
+    invited = Client(f"/ws/tables/{table.pk}/", await db(make_invited_visitor)(table.pk))
+    await invited.connect()
+    frame = await invited.receive_until(is_state)
+    assert frame["table"]["id"] == table.pk and frame["view"] is None
+    for client in (invited, party.lea_client, party.hugo_client):
+        await client.close()
+
+
+async def test_a_socket_to_a_table_that_does_not_exist_is_closed_with_4404():
+    assert await _closed_at_once("/ws/tables/999999/") == 4404

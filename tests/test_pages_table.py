@@ -114,7 +114,9 @@ def test_a_spectator_sees_no_hand_at_all():
     lea = guest("Léa")
     table = private_table(lea)
     lea.post(reverse("games:start", args=[table.pk]))
-    html = Client().get(reverse("games:table", args=[table.pk])).content.decode()
+    spectator = Client()
+    spectator.get(invite_url(table))  # invited, without a nickname: a spectator
+    html = spectator.get(reverse("games:table", args=[table.pk])).content.decode()
     state = embedded(html, "table-state")
     assert state["view"]["hand"] is None
     assert state["table"]["me"]["seat"] is None
@@ -358,3 +360,24 @@ def test_negative_numbers_take_the_typographic_minus_and_the_hand_total_is_label
         summary = rules_summary({"loss_floor": -200, "bag_penalty": 100})
         assert "−200" in summary and "−100" in summary and "-" not in summary
         assert table_strings()["line_total"] == "Total de la main · score %(score)s"
+
+
+def test_a_private_table_page_is_refused_to_a_stranger_and_shown_to_its_guests():
+    lea = guest("Léa")
+    table = private_table(lea)
+    page = reverse("games:table", args=[table.pk])
+    assert lea.get(page).status_code == 200  # the host
+    assert Client().get(page).status_code == 403  # anyone with the id alone
+    marius = guest("Marius")
+    assert marius.get(page).status_code == 403
+    assert marius.get(invite_url(table)).status_code == 200  # the invitation opens it
+    assert marius.get(page).status_code == 200
+    nina = guest("Nina")
+    assert nina.get(reverse("games:invite", args=[table.pk, "not-the-token"])).status_code == 404
+    assert nina.get(page).status_code == 403
+
+
+def test_a_quick_table_page_is_open_to_anyone():
+    lea = guest("Léa")
+    page = lea.post(reverse("lobby:quick_play"))["Location"]
+    assert Client().get(page).status_code == 200
