@@ -438,7 +438,7 @@ async def _closed_at_once(path: str, session_key: str | None = None) -> int:
 async def test_a_private_table_socket_is_closed_with_4403_for_a_stranger_and_open_to_its_guests():
     party = await open_private_table()
     table = party.table
-    stranger, stranger_key = await db(make_guest)("Zoé")
+    _stranger, stranger_key = await db(make_guest)("Zoé")
     assert await _closed_at_once(f"/ws/tables/{table.pk}/") == 4403
     assert await _closed_at_once(f"/ws/tables/{table.pk}/", stranger_key) == 4403
     invited = Client(f"/ws/tables/{table.pk}/", await db(make_invited_visitor)(table.pk))
