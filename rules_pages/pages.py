@@ -100,7 +100,7 @@ PAGES: tuple[Page, ...] = (
         title=_("Play Spades online"),
         nav_title=_("Home"),
         descriptions={
-            "fr": "Jouez au Spades en ligne gratuitement et sans inscription : tables amicales, "
+            "fr": "Joue au Spades en ligne gratuitement et sans inscription : tables amicales, "
             "bots après une courte attente, règles complètes et exemples de score en français.",
             "en": "Play Spades online for free with no sign-up: friendly tables, bots after a "
             "short wait, and the complete rules with worked scoring examples.",
