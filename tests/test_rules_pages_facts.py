@@ -260,3 +260,13 @@ def test_the_french_pages_say_discussion_for_the_chat_and_never_matchmaking(clie
         text = fetch(client, page, "fr").main_text.lower()
         assert not re.search(r"\bchat\b", text), page.key
         assert "matchmaking" not in text, page.key
+
+
+def test_a_one_second_bot_delay_is_said_in_the_singular(client, settings):
+    settings.QUICK_TABLE_BOT_DELAY = 1
+    for key in ("home", "guide", "faq", "how_to_play"):
+        text = fetch(client, key, "fr").main_text
+        assert "1 secondes" not in text, key
+    assert "après 1 seconde." in fetch(client, "home", "fr").main_text
+    assert "au bout de 1 seconde" in fetch(client, "guide", "fr").main_text
+    assert "after 1 second." in fetch(client, "home", "en").main_text
