@@ -215,9 +215,10 @@ STATIC_URL = "/static/"
 STATIC_ROOT = BASE_DIR / "staticfiles"
 STATICFILES_DIRS = [BASE_DIR / "static"]
 # Production: `collectstatic` (run by `make run`) writes hashed, compressed copies to STATIC_ROOT
-# and WhiteNoise serves them with a one-year Cache-Control. STATIC_MANIFEST=false keeps the plain
-# names and serves the source folders directly (the tests, a checkout without collectstatic).
-STATIC_MANIFEST = env_bool("STATIC_MANIFEST", True)
+# and WhiteNoise serves them with a one-year Cache-Control. Without its manifest (a checkout where
+# collectstatic never ran, the tests), or with STATIC_MANIFEST=false, pages use the plain names
+# and WhiteNoise serves the source folders directly, so no page fails for want of collectstatic.
+STATIC_MANIFEST = env_bool("STATIC_MANIFEST", (STATIC_ROOT / "staticfiles.json").exists())
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
     "staticfiles": {

@@ -62,3 +62,27 @@ def test_html_pages_are_gzipped_for_browsers_that_accept_it(client, path):
 def test_without_collectstatic_the_tests_get_plain_static_names(client):
     html = client.get("/fr/").content.decode()
     assert 'href="/static/css/site.css"' in html
+
+
+def test_hashed_names_are_used_only_once_collectstatic_has_written_its_manifest():
+    """A checkout where collectstatic never ran must still serve pages (plain names)."""
+    import os
+    import subprocess
+    import sys
+
+    from django.conf import settings
+
+    env = {k: v for k, v in os.environ.items() if k != "STATIC_MANIFEST"}
+    code = "from config import settings as s; print(s.STATIC_MANIFEST, s.WHITENOISE_USE_FINDERS)"
+    out = subprocess.run(
+        [sys.executable, "-c", code], cwd=settings.BASE_DIR, env=env, capture_output=True
+    )
+    manifest = (settings.BASE_DIR / "staticfiles" / "staticfiles.json").exists()
+    assert out.stdout.decode().split() == [str(manifest), str(not manifest)]
+    forced = subprocess.run(
+        [sys.executable, "-c", code],
+        cwd=settings.BASE_DIR,
+        env={**env, "STATIC_MANIFEST": "false"},
+        capture_output=True,
+    )
+    assert forced.stdout.decode().split() == ["False", "True"]
