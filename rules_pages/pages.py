@@ -273,7 +273,7 @@ PAGES: tuple[Page, ...] = (
 
 PAGES_BY_KEY: dict[str, Page] = {page.key: page for page in PAGES}
 
-#: The pages shown in the header navigation, in order (every page is linked from the footer).
+#: The pages shown in the header navigation, in order (every listed page is linked from the footer).
 NAV_KEYS: tuple[str, ...] = ("how_to_play", "guide", "strategy", "faq", "guides")
 
 
