@@ -5,7 +5,7 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed-stamp
 PYTEST_ARGS ?=
 
-.PHONY: run test lint format messages migrate bench clean
+.PHONY: run test lint format messages migrate static bench clean
 
 $(STAMP): requirements.lock
 	@test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -18,7 +18,11 @@ messages: $(STAMP)
 migrate: messages
 	$(BIN)/python manage.py migrate --noinput
 
-run: migrate
+# Hashed, compressed copies of the static files in staticfiles/, served by WhiteNoise.
+static: $(STAMP)
+	$(BIN)/python manage.py collectstatic --noinput --verbosity 0
+
+run: migrate static
 	$(BIN)/python -m config.launcher run
 
 test: messages

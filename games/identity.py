@@ -6,6 +6,7 @@ import uuid
 from dataclasses import dataclass
 
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import ngettext
 
 from games.errors import ServiceError
 
@@ -64,7 +65,11 @@ def clean_nickname(nickname) -> str:
     if not NICKNAME_MIN <= len(value) <= NICKNAME_MAX:
         raise ServiceError(
             "bad_nickname",
-            _("A nickname has between %(min)d and %(max)d characters.")
+            ngettext(
+                "A nickname has between %(min)d and %(max)d character.",
+                "A nickname has between %(min)d and %(max)d characters.",
+                NICKNAME_MAX,
+            )
             % {"min": NICKNAME_MIN, "max": NICKNAME_MAX},
         )
     if any(not ch.isprintable() for ch in value):

@@ -132,7 +132,7 @@ class PrivateTableForm(forms.Form):
         min_value=-5000,
         max_value=-50,
         help_text=_(
-            "Optional: the match also ends when a partnership falls to this score, e.g. -200."
+            "Optional: the match also ends when a partnership falls to this score, e.g. −200."
         ),
     )
     bot_level = forms.ChoiceField(

@@ -7,6 +7,7 @@ only turn HTTP requests into use-case calls and refusals into readable messages.
 
 from __future__ import annotations
 
+from typing import Any
 from urllib.parse import urlencode
 
 from django.conf import settings
@@ -16,6 +17,7 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from django.views.decorators.http import require_http_methods, require_POST
 
 from games.actions.tables import do_create_private_table, do_quick_play
@@ -54,13 +56,19 @@ def index(request: HttpRequest) -> HttpResponse:
     )
 
 
-def lobby_strings() -> dict[str, str]:
+def seats_taken_text(taken: int) -> str:
+    """ "1/4 place prise", "2/4 places prises": the plural follows the language's rule."""
+    return ngettext("%(taken)s/4 seat taken", "%(taken)s/4 seats taken", taken) % {"taken": taken}
+
+
+def lobby_strings() -> dict[str, Any]:
     """The strings static/js/lobby.js shows, translated here so the JS holds no French."""
     return {
         "empty": _("No open table right now: click “Play now” to open one."),
         "join": _("Join"),
         "watch": _("Watch"),
-        "seats": _("%(taken)s/4 seats taken"),
+        # One text per number of seats taken (0 to 4), so the JS needs no plural rule.
+        "seats": [seats_taken_text(taken) for taken in range(5)],
         "waiting": _("Waiting for players"),
         "playing": _("Playing"),
         "finished": _("Finished"),

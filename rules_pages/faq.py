@@ -8,47 +8,51 @@ so no rules number is typed here either.
 from __future__ import annotations
 
 import json
+import string
 from typing import Any
 
 from django.http import HttpRequest
 from django.utils.safestring import SafeString, mark_safe
+from django.utils.translation import override
 
 from rules_pages.numbers import rules_numbers
 from rules_pages.pages import current_language
+from rules_pages.typography import elide, quantity, signed
 
 FAQ: dict[str, list[tuple[str, str]]] = {
     "fr": [
         (
             "Faut-il réaliser exactement le nombre de plis annoncé ?",
             "Non. Les deux enchères chiffrées de l'équipe forment un minimum à atteindre, pas un "
-            "nombre exact. Chaque pli pris en plus rapporte {points_per_trick_one} point et compte "
+            "nombre exact. Chaque pli pris en plus rapporte {points_per_trick_one:point,points} et compte "
             "comme un sac. En revanche, une équipe qui reste en dessous de son contrat chute : "
-            "elle perd {points_per_trick} points par pli annoncé. Une équipe qui annonce "
-            "{made_contract} et prend {made_tricks} plis marque {made_points} points ; avec "
-            "{set_tricks} plis seulement, elle marque {set_points}.",
+            "elle perd {points_per_trick:point,points} par pli annoncé. Une équipe qui annonce "
+            "{made_contract} et prend {made_tricks:pli,plis} marque {made_points:point,points} ; avec "
+            "{set_tricks:pli,plis} seulement, elle marque {set_points}.",
         ),
         (
             "Qu'est-ce qu'un nul (nil) ?",
             "Le nul est un engagement personnel : le joueur qui l'annonce promet de ne remporter "
-            "aucun pli de la donne. S'il tient parole, son équipe gagne {nil_points} points ; au "
+            "aucun pli de la donne. S'il tient parole, son équipe gagne {nil_points:point,points} ; au "
             "premier pli qu'il ramasse, le nul est perdu et l'équipe en perd {nil_points}. Le nul "
-            "à l'aveugle double l'enjeu : +{blind_nil_points} ou -{blind_nil_points}. Ce résultat "
+            "à l'aveugle double l'enjeu : +{blind_nil_points} ou −{blind_nil_points}. Ce résultat "
             "s'ajoute à celui du contrat du partenaire, calculé à part.",
         ),
         (
             "Que sont les sacs (sandbags) ?",
             "Un sac est un pli pris au-delà d'un contrat réussi. Il rapporte tout de suite "
-            "{points_per_trick_one} point, mais il s'ajoute aussi à un compteur qui ne se remet "
+            "{points_per_trick_one:point,points}, mais il s'ajoute aussi à un compteur qui ne se remet "
             "pas à zéro entre les donnes. Chaque fois que ce compteur atteint {bag_limit}, "
-            "l'équipe perd {bag_penalty} points et {bag_limit} sacs sont retirés du compteur ; "
+            "l'équipe perd {bag_penalty:point,points} et {bag_limit:sac,sacs} sont retirés du compteur ; "
             "le reste est conservé pour le cycle suivant. Certaines tables fixent d'autres "
             "valeurs, mais l'idée reste la même.",
         ),
         (
             "À partir de quand peut-on entamer à pique ?",
-            "Dès que le pique est « brisé », c'est-à-dire dès qu'un joueur a joué un pique sur un "
-            "pli d'une autre couleur parce qu'il ne pouvait pas fournir. Avant cela, on ne peut "
-            "ouvrir un pli à pique que si l'on n'a plus que des piques en main.",
+            "Dès que le pique est « brisé », c'est-à-dire dès qu'un pique a été joué dans la "
+            "donne : par un joueur qui coupe, faute de pouvoir fournir, ou par un joueur qui "
+            "n'a plus que des piques en main et en entame un. Avant cela, on ne peut ouvrir un "
+            "pli à pique que si l'on n'a plus que des piques en main.",
         ),
         (
             "Est-on obligé de fournir à la couleur demandée ?",
@@ -60,24 +64,23 @@ FAQ: dict[str, list[tuple[str, str]]] = {
             "Quelles différences entre Mirror, Whiz, Suicide et Joker Spades ?",
             "En Mirror, chacun annonce en principe autant de plis qu'il a de piques, et le nul "
             "n'est permis qu'avec zéro pique en main. En Whiz, on annonce ce nombre de piques ou "
-            "un nul. En Suicide, chaque équipe doit compter au moins un nul. Le Joker Spades "
-            "introduit un ou deux jokers plus forts que tous les piques. Aucune de ces "
-            "variantes n'est le mode standard de {site_name}, qui se joue avec {deck} cartes "
-            "sans joker.",
+            "un nul. En Suicide, dans chaque équipe, exactement un des deux partenaires annonce "
+            "un nul. Le Joker Spades ajoute deux jokers, plus forts que tous les piques, et "
+            "retire le Deux de trèfle et le Deux de carreau. Aucune de ces variantes n'est le "
+            "mode standard {of_site_name}, qui se joue avec {deck:carte,cartes} sans joker.",
         ),
         (
             "Que se passe-t-il si les quatre joueurs annoncent zéro ?",
             "Un zéro chiffré n'est pas un nul. Quatre zéros chiffrés sont une enchère valable : "
             "les deux équipes ont un contrat de zéro, qui ne rapporte ni points ordinaires ni "
             "sacs, et la donne se joue quand même. Un vrai nul, lui, garde son propre résultat "
-            "de +{nil_points} ou -{nil_points}.",
+            "de +{nil_points} ou −{nil_points}.",
         ),
         (
             "Peut-on jouer sans compte ?",
             "Oui : aucun compte n'est demandé pour s'asseoir aux tables rapides ou privées. À une "
-            "table rapide, les places encore vides après {bot_delay} secondes sont prises par "
-            "des bots. Seules les parties classées, avec leur matchmaking et leur classement, "
-            "demandent d'être connecté.",
+            "table rapide, les places encore vides après {bot_delay:seconde,secondes} sont prises "
+            "par des bots.{ranked_fr}",
         ),
         (
             "Qui peut annoncer un nul à l'aveugle ?",
@@ -89,17 +92,17 @@ FAQ: dict[str, list[tuple[str, str]]] = {
         ),
         (
             "Que deviennent les plis d'un joueur qui a raté son nul ?",
-            "Dans le mode standard de {site_name}, ils comptent pour le contrat de son "
+            "Dans le mode standard {of_site_name}, ils comptent pour le contrat de son "
             "partenaire, avec tous les plis de l'équipe. Une option de table applique la règle "
             "souvent citée ailleurs : ces plis ne comptent pas pour le contrat, mais chacun "
-            "devient un sac ({points_per_trick_one} point et un sac de plus).",
+            "devient un sac ({points_per_trick_one:point,points} et un sac de plus).",
         ),
         (
             "Comment la partie se termine-t-elle, et en cas d'égalité ?",
-            "Le score est vérifié après chaque donne complète. Dès qu'une équipe a {target} "
-            "points ou plus, la partie s'arrête et le meilleur score l'emporte. Si les deux "
+            "Le score est vérifié après chaque donne complète. Dès qu'une équipe a {target:point,points} "
+            "ou plus, la partie s'arrête et le meilleur score l'emporte. Si les deux "
             "équipes sont à égalité, on joue une donne de plus. Une table peut aussi fixer un "
-            "plancher, par exemple {loss_floor_example} points, qui termine la partie par le "
+            "plancher, par exemple {loss_floor_example:point,points}, qui termine la partie par le "
             "bas ; le mode standard n'en a pas.",
         ),
         (
@@ -120,34 +123,35 @@ FAQ: dict[str, list[tuple[str, str]]] = {
         (
             "Do you have to take exactly the number of tricks you bid?",
             "No. The two numeric bids of a partnership are a minimum to reach, not an exact "
-            "number. Each extra trick earns {points_per_trick_one} point and counts as a bag. "
-            "A partnership that falls short of its contract is set: it loses {points_per_trick} "
-            "points per trick bid. A partnership that bids {made_contract} and takes "
-            "{made_tricks} tricks scores {made_points} points; with only {set_tricks} tricks it "
+            "number. Each extra trick earns {points_per_trick_one:point,points} and counts as a bag. "
+            "A partnership that falls short of its contract is set: it loses "
+            "{points_per_trick:point,points} per trick bid. A partnership that bids {made_contract} and takes "
+            "{made_tricks:trick,tricks} scores {made_points:point,points}; with only {set_tricks:trick,tricks} it "
             "scores {set_points}.",
         ),
         (
             "What is a nil bid?",
             "Nil is a personal commitment: the player who bids it promises to win no trick at "
-            "all in the hand. If they keep their word, the partnership gains {nil_points} "
-            "points; as soon as they take a trick, the nil fails and the partnership loses "
+            "all in the hand. If they keep their word, the partnership gains "
+            "{nil_points:point,points}; as soon as they take a trick, the nil fails and the partnership loses "
             "{nil_points}. Blind nil doubles the stakes: +{blind_nil_points} or "
-            "-{blind_nil_points}. This result is added to the partner's contract, which is "
+            "−{blind_nil_points}. This result is added to the partner's contract, which is "
             "scored separately.",
         ),
         (
             "What are bags (sandbags)?",
             "A bag is a trick taken beyond a contract that was made. It earns "
-            "{points_per_trick_one} point at once, but it also goes into a counter that is not "
+            "{points_per_trick_one:point,points} at once, but it also goes into a counter that is not "
             "reset between hands. Each time the counter reaches {bag_limit}, the partnership "
-            "loses {bag_penalty} points and {bag_limit} bags leave the counter; the rest stays "
+            "loses {bag_penalty:point,points} and {bag_limit:bag,bags} leave the counter; the rest stays "
             "for the next cycle. Some tables use other values, but the idea is the same.",
         ),
         (
             "When can I lead spades?",
-            "Once spades are \u201cbroken\u201d, that is once a player has played a spade on a "
-            "trick of another suit because they could not follow. Before that, you may lead a "
-            "spade only if you hold nothing but spades.",
+            "Once spades are \u201cbroken\u201d, that is once a spade has been played in the hand: "
+            "by a player who trumps because they cannot follow, or by a player who holds nothing "
+            "but spades and leads one. Before that, you may lead a spade only if you hold nothing "
+            "but spades.",
         ),
         (
             "Do I have to follow suit?",
@@ -158,22 +162,22 @@ FAQ: dict[str, list[tuple[str, str]]] = {
             "How do Mirror, Whiz, Suicide and Joker Spades differ?",
             "In Mirror, each player usually bids as many tricks as they hold spades, and nil is "
             "kept for a hand without spades. In Whiz, you bid that number of spades or nil. In "
-            "Suicide, each partnership must include at least one nil. Joker Spades adds one or "
-            "two jokers that beat every spade. None of these variants is {site_name}'s standard "
-            "game, which uses {deck} cards and no joker.",
+            "Suicide, exactly one of the two partners in each partnership bids nil. Joker Spades "
+            "adds two jokers that beat every spade and takes out the Two of clubs and the Two "
+            "of diamonds. None of these variants is {site_name}'s standard "
+            "game, which uses {deck:card,cards} and no joker.",
         ),
         (
             "What happens if all four players bid zero?",
             "A numeric zero is not a nil. Four numeric zeros are a legal auction: both "
             "partnerships have a contract of zero, which scores no ordinary points and no bags, "
             "and the hand is still played. A real nil keeps its own result of +{nil_points} or "
-            "-{nil_points}.",
+            "−{nil_points}.",
         ),
         (
             "Can I play without an account?",
             "Yes. Guests can sit at quick tables and at private tables. At a quick table, the "
-            "seats still empty after {bot_delay} seconds are taken by bots. Only ranked games, "
-            "with their matchmaking and ratings, require you to log in.",
+            "seats still empty after {bot_delay:second,seconds} are taken by bots.{ranked_en}",
         ),
         (
             "Who may bid blind nil?",
@@ -187,14 +191,14 @@ FAQ: dict[str, list[tuple[str, str]]] = {
             "In {site_name}'s standard game, they count toward the partner's contract, together "
             "with all of the partnership's tricks. A table option applies the rule often quoted "
             "elsewhere: those tricks do not count toward the contract, but each one becomes a "
-            "bag ({points_per_trick_one} point and one more bag).",
+            "bag ({points_per_trick_one:point,points} and one more bag).",
         ),
         (
             "How does the match end, and what about a tie?",
             "The score is checked after each complete hand. As soon as a partnership has "
-            "{target} points or more, the match stops and the higher score wins. If the two "
+            "{target:point,points} or more, the match stops and the higher score wins. If the two "
             "partnerships are tied, one more hand is played. A table may also set a floor, for "
-            "example {loss_floor_example} points, that ends the match from below; the standard "
+            "example {loss_floor_example:point,points}, that ends the match from below; the standard "
             "game has none.",
         ),
         (
@@ -212,6 +216,27 @@ FAQ: dict[str, list[tuple[str, str]]] = {
 }
 
 
+#: Said only once ranked play exists (settings.RANKED_PLAY): the pages describe what the site does.
+RANKED_SENTENCES = {
+    "ranked_fr": " Seules les parties classées, où le site forme les tables et tient un classement, "
+    "demandent d'être connecté.",
+    "ranked_en": " Only ranked games, where the site makes up the tables and keeps ratings, "
+    "require you to log in.",
+}
+
+
+class _AnswerFormatter(string.Formatter):
+    """`{n:pli,plis}` prints the number with its noun in the right number; every number takes
+    the typographic minus when it is negative."""
+
+    def format_field(self, value: Any, format_spec: str) -> str:
+        if "," in format_spec and isinstance(value, int | float):
+            return quantity(value, format_spec)
+        if isinstance(value, int | float) and not format_spec:
+            return signed(value)
+        return super().format_field(value, format_spec)
+
+
 def faq_values() -> dict[str, Any]:
     """The `{name}` fields of the answers, from the rules numbers and the settings."""
     from django.conf import settings
@@ -219,6 +244,8 @@ def faq_values() -> dict[str, Any]:
     numbers = rules_numbers()
     return {
         "site_name": settings.SITE_NAME,
+        "of_site_name": elide("de", settings.SITE_NAME),
+        **{key: text if settings.RANKED_PLAY else "" for key, text in RANKED_SENTENCES.items()},
         "target": numbers["target"],
         "bag_limit": numbers["bag_limit"],
         "bag_penalty": numbers["bag_penalty"],
@@ -240,10 +267,12 @@ def faq_values() -> dict[str, Any]:
 
 def faq_items(lang: str | None = None) -> list[dict[str, str]]:
     """The questions and answers of `lang` with their numbers filled in."""
+    lang = lang or current_language()
     values = faq_values()
-    return [
-        {"question": q, "answer": a.format(**values)} for q, a in FAQ[lang or current_language()]
-    ]
+    with override(lang):  # the plural rule of the answers' language
+        return [
+            {"question": q, "answer": _AnswerFormatter().format(a, **values)} for q, a in FAQ[lang]
+        ]
 
 
 def faq_json_ld(items: list[dict[str, str]]) -> SafeString:

@@ -139,4 +139,6 @@ def rules_numbers() -> dict[str, Any]:
         "turn_seconds": _seconds(settings.TURN_SECONDS),
         "disconnect_grace": _seconds(settings.DISCONNECT_GRACE_SECONDS),
         "chat_max_length": settings.CHAT_MAX_LENGTH,
+        # Features: pages speak of ranked play only once the site has it.
+        "ranked_play": settings.RANKED_PLAY,
     }

@@ -48,6 +48,7 @@ class Page:
     changefreq: str = "monthly"
     priority: float = 0.6
     toc: bool = True
+    listed: str | None = None
 
     def slug(self, lang: str | None = None) -> str:
         """The page's slug in `lang` (the active language by default)."""
@@ -77,6 +78,13 @@ class Page:
     def short_title(self) -> Promise:
         return self.nav_title or self.title
 
+    def is_listed(self, lang: str | None = None) -> bool:
+        """Is the page linked from the rest of the site (and the sitemap) in `lang`?"""
+        if not self.listed:
+            return True
+        function: Callable[[str], bool] = import_string(self.listed)
+        return function(lang or current_language())
+
     def extra_context(self, request: HttpRequest) -> dict[str, Any]:
         """The result of the page's context function, if it has one."""
         if not self.context:
@@ -92,7 +100,7 @@ PAGES: tuple[Page, ...] = (
         title=_("Play Spades online"),
         nav_title=_("Home"),
         descriptions={
-            "fr": "Jouez au Spades en ligne gratuitement et sans inscription : tables amicales, "
+            "fr": "Joue au Spades en ligne gratuitement et sans inscription : tables amicales, "
             "bots après une courte attente, règles complètes et exemples de score en français.",
             "en": "Play Spades online for free with no sign-up: friendly tables, bots after a "
             "short wait, and the complete rules with worked scoring examples.",
@@ -252,10 +260,11 @@ PAGES: tuple[Page, ...] = (
         title=_("Spades videos"),
         nav_title=_("Videos"),
         context="rules_pages.videos.page_context",
+        listed="rules_pages.videos.has_videos",
         descriptions={
-            "fr": "Des vidéos pour apprendre le Spades : règles, enchères et parties "
-            "commentées. YouTube n'est contacté que si vous lancez une vidéo.",
-            "en": "Videos to learn Spades: rules, bidding and commented games. YouTube is only "
+            "fr": "Des vidéos choisies pour découvrir le Spades et revoir ses règles. YouTube "
+            "n'est contacté que si tu lances une vidéo.",
+            "en": "Selected videos to discover Spades and go over its rules. YouTube is only "
             "contacted when you start a video.",
         },
         priority=0.4,
@@ -264,13 +273,18 @@ PAGES: tuple[Page, ...] = (
 
 PAGES_BY_KEY: dict[str, Page] = {page.key: page for page in PAGES}
 
-#: The pages shown in the header navigation, in order (every page is linked from the footer).
+#: The pages shown in the header navigation, in order (every listed page is linked from the footer).
 NAV_KEYS: tuple[str, ...] = ("how_to_play", "guide", "strategy", "faq", "guides")
 
 
 def get_page(key: str) -> Page:
     """The registry entry `key`; a KeyError names an unknown page early (templates, tags)."""
     return PAGES_BY_KEY[key]
+
+
+def listed_pages(lang: str | None = None) -> list[Page]:
+    """The pages linked from the footer (and the sitemap) in `lang`, in registry order."""
+    return [page for page in PAGES if page.is_listed(lang)]
 
 
 def breadcrumb_pages(page: Page) -> list[Page]:

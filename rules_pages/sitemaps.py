@@ -1,7 +1,9 @@
-"""/sitemap.xml: every registry page in both languages, each with its hreflang alternates."""
+"""/sitemap.xml: the listed registry pages and the lobby, in both languages, with hreflang
+alternates."""
 
 from __future__ import annotations
 
+from typing import Any
 from urllib.parse import urlsplit
 
 from django.conf import settings
@@ -11,8 +13,8 @@ from django.urls import reverse
 from rules_pages.pages import LANGUAGES, PAGES, Page
 
 
-class RulesPagesSitemap(Sitemap):
-    """Django's i18n sitemap over the registry, on the canonical origin (settings.SITE_URL)."""
+class _SiteSitemap(Sitemap):
+    """Django's i18n sitemap on the canonical origin (settings.SITE_URL), with x-default."""
 
     i18n = True
     languages = list(LANGUAGES)
@@ -20,18 +22,6 @@ class RulesPagesSitemap(Sitemap):
     # Django's x-default strips the language prefix (it assumes an unprefixed default language);
     # here every page has a prefix, so get_urls adds x-default as the French page itself.
     x_default = False
-
-    def items(self) -> list[Page]:
-        return list(PAGES)
-
-    def location(self, item: Page) -> str:
-        return reverse(item.url_name)
-
-    def changefreq(self, item: Page) -> str:
-        return item.changefreq
-
-    def priority(self, item: Page) -> float:
-        return item.priority
 
     def get_domain(self, site=None) -> str:
         return urlsplit(settings.SITE_URL).netloc
@@ -45,3 +35,35 @@ class RulesPagesSitemap(Sitemap):
             default = next(a for a in info["alternates"] if a["lang_code"] == LANGUAGES[0])
             info["alternates"].append({"location": default["location"], "lang_code": "x-default"})
         return urls
+
+
+class RulesPagesSitemap(_SiteSitemap):
+    """The registry pages, each in the languages where it is listed (Page.listed)."""
+
+    def items(self) -> list[Page]:
+        return list(PAGES)
+
+    def _items(self) -> list[tuple[Page, str]]:
+        return [(page, lang) for page, lang in super()._items() if page.is_listed(lang)]
+
+    def location(self, item: Page) -> str:
+        return reverse(item.url_name)
+
+    def changefreq(self, item: Page) -> str:
+        return item.changefreq
+
+    def priority(self, item: Page) -> float:
+        return item.priority
+
+
+class PlaySitemap(_SiteSitemap):
+    """The lobby, where "Play now" leads (the tables themselves are not for search engines)."""
+
+    changefreq = "daily"
+    priority = 0.9
+
+    def items(self) -> list[str]:
+        return ["lobby:index"]
+
+    def location(self, item: Any) -> str:
+        return reverse(item)

@@ -17,8 +17,15 @@ from rules_pages.pages import current_language
 
 
 def page_context(request: HttpRequest) -> dict[str, Any]:
-    """The published videos in the reader's language (or in both languages)."""
-    return {"videos": list(Video.objects.for_language(current_language()))}
+    """The published videos in the reader's language (or in both languages); without any, the
+    page asks search engines not to index it (it is not linked from anywhere then)."""
+    videos = list(Video.objects.for_language(current_language()))
+    return {"videos": videos, "noindex": not videos}
+
+
+def has_videos(lang: str) -> bool:
+    """Is at least one video published in `lang` (or in both languages)?"""
+    return Video.objects.for_language(lang).exists()
 
 
 @require_safe

@@ -190,3 +190,29 @@ def serve_live_site(monkeypatch) -> Iterator[str]:
         # tear-down (flush) run around it.
         monkeypatch.setenv("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
         yield f"http://127.0.0.1:{web_port}"
+
+
+#: The impacts an accessibility check refuses (axe-core's "minor" and "moderate" are reported only).
+AXE_REFUSED_IMPACTS = ("serious", "critical")
+
+
+def serious_axe_violations(page) -> list[str]:
+    """axe-core's serious and critical violations on the page as it is now, one line each (rule,
+    help, and the first few elements), for an assertion message a person can act on."""
+    from axe_playwright_python.sync_playwright import Axe
+
+    results = Axe().run(page)
+    lines = []
+    for violation in results.response["violations"]:
+        if violation["impact"] not in AXE_REFUSED_IMPACTS:
+            continue
+        targets = [" ".join(map(str, node["target"])) for node in violation["nodes"][:3]]
+        lines.append(f"{violation['impact']} {violation['id']}: {violation['help']} {targets}")
+    return lines
+
+
+def assert_no_serious_axe_violations(page) -> None:
+    """axe-core (shipped in axe-playwright-python, nothing downloaded) finds no serious or
+    critical violation on the page as it is now."""
+    violations = serious_axe_violations(page)
+    assert not violations, "\n".join(violations)

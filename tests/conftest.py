@@ -1,6 +1,29 @@
 """Shared fixtures. The database is PostgreSQL in CI (DATABASE_URL) and SQLite by default."""
 
+import os
+
 import pytest
+from django.test import override_settings
+
+# The tests run without `collectstatic`: plain static names, served from the source folders. The
+# processes the browser tests start read it from the environment; this process's settings are
+# already loaded, hence the session fixture below.
+os.environ["STATIC_MANIFEST"] = "false"
+PLAIN_STATIC_FILES = {
+    "STORAGES": {
+        "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
+        "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"},
+    },
+    "STATIC_MANIFEST": False,
+    "WHITENOISE_USE_FINDERS": True,
+}
+
+
+@pytest.fixture(scope="session", autouse=True)
+def _plain_static_files():
+    """No manifest to look hashed names up in: `{% static %}` gives the plain names."""
+    with override_settings(**PLAIN_STATIC_FILES):
+        yield
 
 
 @pytest.fixture(autouse=True)

@@ -16,6 +16,7 @@ from django.utils.translation import override
 
 from games import engine
 from games.engine import STANDARD_RULES, Rules, score_hand
+from rules_pages.typography import signed
 
 PART_B_KEYS = (
     "strategy",
@@ -124,10 +125,13 @@ FRENCH_FACTS: dict[str, list[str]] = {
         "chaque joueur annonce le nombre de piques qu'il a en main",
         "Le nul n'est possible qu'avec une main sans aucun pique",
         "annoncer le nombre de piques de sa main, ou un nul",
-        "l'un des deux partenaires doit annoncer un nul, et l'autre au moins 4 plis",
-        "classés au-dessus de l'As de pique",
-        "deux petites cartes quittent le paquet",
-        "par exemple -200",
+        "exactement un des deux partenaires annonce un nul",
+        "au moins 4 plis après un nul, un nul après un nombre",
+        "Joker Spades ajoute deux jokers au paquet et en retire le Deux de trèfle et le Deux "
+        "de carreau",
+        "le grand joker bat le petit, qui bat l'As de pique",
+        "Certaines tables, selon leurs règles maison, n'ajoutent qu'un joker",
+        "par exemple −200",
         "Nul autorisé (oui)",
         "Nul à l'aveugle autorisé (oui)",
         "Nombre de sacs par pénalité (10",
@@ -141,7 +145,7 @@ FRENCH_FACTS: dict[str, list[str]] = {
     "guide_bidding": [
         "de 0 à 13",
         "annonce 6 et prend 8 plis marque 62 points",
-        "avec 5 plis seulement, elle marque -60",
+        "avec 5 plis seulement, elle marque −60",
         "Voici les 13 cartes reçues",
         "L'annonce raisonnable est 4",
         "Zéro n'est pas nul",
@@ -193,12 +197,12 @@ def test_the_bag_example_is_scored_by_the_engine(client, db):
     expected = score_hand(STANDARD_RULES, BAG_EXAMPLE_BIDS, BAG_EXAMPLE_TRICKS, BAG_EXAMPLE_BEFORE)
     response = client.get(url_of("guide_bags", "fr"))
     assert score_row(response, "Total de la donne") == [
-        str(expected["NS"]["hand"]),
-        str(expected["EW"]["hand"]),
+        signed(expected["NS"]["hand"]),
+        signed(expected["EW"]["hand"]),
     ]
     assert score_row(response, "Nouveau score") == [
-        str(expected["NS"]["score"]),
-        str(expected["EW"]["score"]),
+        signed(expected["NS"]["score"]),
+        signed(expected["EW"]["score"]),
     ]
     assert score_row(response, "Sacs après la donne") == [
         str(expected["NS"]["bags"]),
@@ -212,7 +216,8 @@ def test_the_bag_example_is_scored_by_the_engine(client, db):
     )
     text = page_text(response)
     assert (
-        f"Nord-Sud {exact['NS']['hand']} points pour la donne (score {exact['NS']['score']}" in text
+        f"Nord-Sud {signed(exact['NS']['hand'])} points pour la donne "
+        f"(score {signed(exact['NS']['score'])}" in text
     )
 
 
@@ -223,8 +228,8 @@ def test_the_bag_example_and_the_numbers_follow_a_change_of_rules(client, db, mo
     assert expected["NS"]["bag_penalty"] == 0  # 8 + 3 bags no longer reach the limit
     response = client.get(url_of("guide_bags", "en"))
     assert score_row(response, "Hand total") == [
-        str(expected["NS"]["hand"]),
-        str(expected["EW"]["hand"]),
+        signed(expected["NS"]["hand"]),
+        signed(expected["EW"]["hand"]),
     ]
     assert score_row(response, "Bag penalty") == ["0", "0"]
     text = page_text(response)

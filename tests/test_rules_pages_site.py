@@ -13,6 +13,7 @@ from django.utils.translation import override
 from rules_pages_support import fetch, json_ld_objects, normalize, parse, strip_tags, url_of
 
 from rules_pages.faq import FAQ
+from rules_pages.models import Video
 from rules_pages.pages import LANGUAGES, PAGES
 
 pytestmark = pytest.mark.django_db
@@ -120,7 +121,8 @@ def test_the_root_redirects_to_french_whatever_the_browser_prefers(client):
         assert response["Location"] == "/fr/"
 
 
-def test_the_sitemap_lists_every_page_in_both_languages_with_alternates(client):
+def sitemap_entries(client) -> dict[str, dict[str, str]]:
+    """Each <loc> of /sitemap.xml with its hreflang alternates."""
     response = client.get("/sitemap.xml")
     assert response.status_code == 200
     ns = {"s": "http://www.sitemaps.org/schemas/sitemap/0.9", "x": "http://www.w3.org/1999/xhtml"}
@@ -129,15 +131,64 @@ def test_the_sitemap_lists_every_page_in_both_languages_with_alternates(client):
     for url in root.findall("s:url", ns):
         links = {link.get("hreflang"): link.get("href") for link in url.findall("x:link", ns)}
         entries[url.find("s:loc", ns).text] = links
-    expected = {absolute(url_of(page, lang)) for page in PAGES for lang in LANGUAGES}
+    return entries
+
+
+def lobby_path(lang: str) -> str:
+    with override(lang):
+        return reverse("lobby:index")
+
+
+def test_the_sitemap_lists_every_listed_page_and_the_lobby_in_both_languages(client):
+    entries = sitemap_entries(client)
+    listed = [page for page in PAGES if page.key != "videos"]  # no video is published
+    expected = {absolute(url_of(page, lang)) for page in listed for lang in LANGUAGES}
+    expected |= {absolute(lobby_path(lang)) for lang in LANGUAGES}
     assert set(entries) == expected
-    for page in PAGES:
+    for page in listed:
         for lang in LANGUAGES:
             assert entries[absolute(url_of(page, lang))] == {
                 "fr": absolute(url_of(page, "fr")),
                 "en": absolute(url_of(page, "en")),
                 "x-default": absolute(url_of(page, "fr")),
             }
+    assert entries[absolute(lobby_path("en"))] == {
+        "fr": absolute(lobby_path("fr")),
+        "en": absolute(lobby_path("en")),
+        "x-default": absolute(lobby_path("fr")),
+    }
+
+
+def test_the_lobby_has_its_canonical_link_and_hreflang_alternates(client):
+    for lang in LANGUAGES:
+        parsed = parse(client.get(lobby_path(lang)).content)
+        assert parsed.canonical == absolute(lobby_path(lang))
+        assert parsed.alternates == {
+            "fr": absolute(lobby_path("fr")),
+            "en": absolute(lobby_path("en")),
+            "x-default": absolute(lobby_path("fr")),
+        }
+
+
+def test_the_videos_page_is_linked_and_indexed_only_once_a_video_is_published(client):
+    videos_fr, videos_en = absolute(url_of("videos", "fr")), absolute(url_of("videos", "en"))
+    assert videos_fr not in sitemap_entries(client)
+    home = fetch(client, "home", "fr")
+    assert url_of("videos", "fr") not in {link["href"] for link in home.links}
+    empty = client.get(url_of("videos", "fr"))
+    assert empty.status_code == 200
+    assert b'<meta name="robots" content="noindex">' in empty.content
+
+    Video.objects.create(
+        title="Les enchères", youtube_id="aBcDeFgHi_-", language="fr", published=True
+    )
+    entries = sitemap_entries(client)
+    assert videos_fr in entries and videos_en not in entries  # no English video yet
+    home = fetch(client, "home", "fr")
+    assert url_of("videos", "fr") in {link["href"] for link in home.links}
+    assert b"noindex" not in client.get(url_of("videos", "fr")).content
+    english_home = fetch(client, "home", "en")
+    assert url_of("videos", "en") not in {link["href"] for link in english_home.links}
 
 
 def test_robots_txt_is_plain_text_and_points_to_the_sitemap(client):
@@ -191,10 +242,10 @@ def test_no_page_names_another_brand(client, key, lang):
     assert b"cards4" not in response.content.lower()
 
 
-def test_every_page_links_to_every_other_page_from_its_footer(client):
+def test_every_page_links_to_every_other_listed_page_from_its_footer(client):
     parsed = fetch(client, "home", "fr")
     hrefs = {link["href"] for link in parsed.links}
-    assert {url_of(page, "fr") for page in PAGES} <= hrefs
+    assert {url_of(page, "fr") for page in PAGES if page.key != "videos"} <= hrefs
 
 
 def test_the_play_button_leads_to_the_lobby(client):

@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from django import template
+from django.conf import settings
 from django.urls import resolve, reverse, translate_url
 from django.urls.exceptions import Resolver404
 from django.utils.html import format_html, format_html_join
@@ -19,7 +20,7 @@ from django.utils.translation import override
 
 from games.templatetags.cards import card
 from rules_pages.numbers import compute_score
-from rules_pages.pages import LANGUAGES, NAV_KEYS, PAGES, current_language, get_page
+from rules_pages.pages import LANGUAGES, NAV_KEYS, current_language, get_page, listed_pages
 
 register = template.Library()
 
@@ -52,12 +53,32 @@ def page_link(key: str, text: str = "") -> SafeString:
 @register.simple_tag
 def nav_pages() -> list:
     """The header navigation entries, in order."""
-    return [get_page(key) for key in NAV_KEYS]
+    return [page for page in map(get_page, NAV_KEYS) if page.is_listed()]
 
 
 @register.simple_tag
-def all_pages() -> tuple:
-    return PAGES
+def all_pages() -> list:
+    """The pages of the footer: every page that is listed in the active language."""
+    return listed_pages()
+
+
+@register.simple_tag
+def page_listed(key: str) -> bool:
+    """Is registry page `key` linked from the rest of the site now (`as` a variable)?"""
+    return get_page(key).is_listed()
+
+
+@register.inclusion_tag("partials/alternate_links.html", takes_context=True)
+def alternate_links(context: template.Context) -> dict[str, Any]:
+    """Canonical and hreflang links of a page outside the registry (the lobby): the same path
+    translated into each language, on the canonical origin."""
+    request = context["request"]
+    origin = settings.SITE_URL.rstrip("/")
+    links = [
+        {"hreflang": code, "url": origin + translate_url(request.path, code)} for code in LANGUAGES
+    ]
+    links.append({"hreflang": "x-default", "url": links[0]["url"]})
+    return {"canonical_url": origin + request.path, "alternates": links}
 
 
 @register.simple_tag

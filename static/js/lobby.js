@@ -24,7 +24,8 @@ function render(tables) {
     li.className = "open-table";
     li.dataset.table = String(table.id);
     li.append(span("open-table-name", fmt(S.table, { id: table.id })));
-    li.append(span("open-table-seats", fmt(S.seats, { taken: table.seats_taken ?? 0 })));
+    const taken = table.seats_taken ?? 0;
+    li.append(span("open-table-seats", S.seats[taken] ?? fmt(S.seats[S.seats.length - 1], { taken })));
     if (Array.isArray(table.players) && table.players.length) li.append(span("open-table-players", table.players.join(", ")));
     if (table.rules) li.append(span("open-table-rules", String(table.rules)));
     li.append(span("open-table-status", S[table.status] || S.waiting));

@@ -1,0 +1,74 @@
+"""axe-core in a real browser on the pages everyone meets first: no serious or critical
+violation (WCAG 2.2 AA rules and axe's best practices), in both languages."""
+
+from __future__ import annotations
+
+import pytest
+from browser_support import assert_no_serious_axe_violations, launch_chromium
+from django.urls import reverse
+from django.utils.translation import override
+from rules_pages_support import url_of
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+
+def path_of(name: str, lang: str) -> str:
+    with override(lang):
+        return reverse(name)
+
+
+PAGES = [
+    pytest.param("home", lambda lang: url_of("home", lang), id="home"),
+    pytest.param("rules page", lambda lang: url_of("how_to_play", lang), id="how_to_play"),
+    pytest.param("bags guide", lambda lang: url_of("guide_bags", lang), id="guide_bags"),
+    pytest.param("lobby", lambda lang: path_of("lobby:index", lang), id="lobby"),
+    pytest.param(
+        "login",
+        lambda lang: path_of("account_login", lang),
+        # allauth's own login template has no <html lang> yet; the site layout it is about to
+        # receive brings it. Strict: once it passes, this mark must go.
+        marks=pytest.mark.xfail(
+            strict=True, reason="allauth's raw template: html-has-lang (serious)"
+        ),
+        id="login",
+    ),
+]
+
+
+@pytest.fixture
+def browser(live_server, monkeypatch):
+    """Headless Chromium; Django's guard against database calls from async code is lifted for the
+    test database's set-up and tear-down around Playwright's event loop."""
+    playwright_api = pytest.importorskip("playwright.sync_api")
+    monkeypatch.setenv("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
+    with playwright_api.sync_playwright() as playwright:
+        chromium = launch_chromium(playwright)
+        yield chromium
+        chromium.close()
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+@pytest.mark.parametrize(("name", "path"), PAGES)
+def test_the_page_has_no_serious_accessibility_violation(browser, live_server, name, path, lang):
+    page = browser.new_page(viewport={"width": 1280, "height": 900})
+    try:
+        response = page.goto(live_server.url + path(lang))
+        assert response.status == 200
+        assert_no_serious_axe_violations(page)
+    finally:
+        page.close()
+
+
+def test_the_focus_ring_stands_out_from_the_green_header(browser, live_server):
+    """The header's links get the pale ring (the site's dark ring would vanish on the felt)."""
+    page = browser.new_page()
+    try:
+        page.goto(live_server.url + url_of("home", "fr"))
+        page.keyboard.press("Tab")  # the skip link, on the light page
+        skip = page.evaluate("getComputedStyle(document.activeElement).outlineColor")
+        page.keyboard.press("Tab")  # the brand, in the header
+        brand = page.evaluate("getComputedStyle(document.activeElement).outlineColor")
+        assert skip == "rgb(10, 53, 37)"
+        assert brand == "rgb(243, 231, 199)"
+    finally:
+        page.close()
