@@ -12,6 +12,7 @@ from typing import Any
 
 from django.utils.functional import Promise
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import ngettext_lazy
 
 
 class ServiceError(ValueError):
@@ -70,10 +71,18 @@ REFUSALS: dict[str, Promise] = {
     "not_a_chatter": _("Only the players seated at this table can chat."),
     "silenced": _("A moderator has turned off your chat."),
     "chat_too_fast": _("You are sending messages too fast."),
-    "message_too_long": _("A message has at most %(max)d characters."),
+    "message_too_long": ngettext_lazy(
+        "A message has at most %(max)d character.",
+        "A message has at most %(max)d characters.",
+        "max",
+    ),
     # options of a new table
     "bad_rules": _("These rules are not valid: %(error)s"),
-    "bad_turn_seconds": _("The time per turn is between %(low)d and %(high)d seconds."),
+    "bad_turn_seconds": ngettext_lazy(
+        "The time per turn is between %(low)d and %(high)d second.",
+        "The time per turn is between %(low)d and %(high)d seconds.",
+        "high",
+    ),
     # the socket's own checks (docs/protocol.md)
     "bad_json": _("This message is not valid JSON."),
     "bad_message": _("A message is a JSON object with a type."),
@@ -112,7 +121,7 @@ class _Formatted:
         self.params = params
 
     def __str__(self) -> str:
-        return str(self.message) % self.params
+        return str(self.message % self.params)  # a plural chosen by its number
 
 
 def quiet(use_case: Callable[..., bool]) -> Callable[..., bool]:
