@@ -23,6 +23,7 @@ urlpatterns = [
     path(_table_path(_("invitation/"), "<str:token>/"), views.invite, name="invite"),
     path(_table_path(_("start/")), views.start, name="start"),
     path(_table_path(_("remove/")), views.kick, name="kick"),
+    path(_table_path(_("seat/")), views.seat, name="seat"),
     path(_table_path(_("leave/")), views.leave, name="leave"),
     path(_table_path(_("play-again/")), views.rematch, name="rematch"),
     path(_table_path(_("estimate/")), views.hint, name="hint"),

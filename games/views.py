@@ -24,11 +24,18 @@ from django.utils.translation import pgettext
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from games.access import may_follow, remember_invitation
-from games.actions.tables import do_join, do_kick, do_leave, do_rematch, do_start
+from games.actions.tables import (
+    do_choose_seat,
+    do_join,
+    do_kick,
+    do_leave,
+    do_rematch,
+    do_start,
+)
 from games.engine import CARD_CODES
 from games.errors import REFUSALS, ServiceError
 from games.identity import viewer_from_request
-from games.models import POSITIONS, Table
+from games.models import POSITION_CHOICES, POSITIONS, Table
 from games.reading import table_state, visible_chat
 from games.templatetags.cards import card_name, rank_label
 
@@ -315,19 +322,44 @@ def invite(request: HttpRequest, pk: int, token: str) -> HttpResponse:
         return redirect("games:table", pk=pk)
     error = None
     if request.method == "POST":
+        position = request.POST.get("position") or None
         try:
-            do_join(pk, viewer, invite_token=token)
+            do_join(pk, viewer, invite_token=token, position=position)
         except ServiceError as exc:
             error = str(exc.message)
         else:
             return redirect("games:table", pk=pk)
     host = next((s["name"] for s in facts.get("seats", []) if s.get("host")), "")
-    return render(
-        request,
-        "games/invite.html",
-        {"facts": facts, "viewer": viewer, "host_name": host, "error": error, "token": token},
-        status=400 if error else 200,
-    )
+    context = {
+        "facts": facts,
+        "teams": partnerships(facts.get("seats", [])),
+        "viewer": viewer,
+        "host_name": host,
+        "error": error,
+        "token": token,
+    }
+    return render(request, "games/invite.html", context, status=400 if error else 200)
+
+
+def partnerships(seats: list[dict]) -> list[dict]:
+    """The seats as the two partnerships that play together: North–South, East–West."""
+    labels = dict(POSITION_CHOICES)
+    by_position = {seat["position"]: {**seat, "label": labels[seat["position"]]} for seat in seats}
+    return [
+        {"id": "ns", "label": _("North – South"), "seats": [by_position["N"], by_position["S"]]},
+        {"id": "ew", "label": _("East – West"), "seats": [by_position["E"], by_position["W"]]},
+    ]
+
+
+@require_POST
+def seat(request: HttpRequest, pk: int) -> HttpResponse:
+    """Before the start: move to a free seat, or (the host) move someone else or swap two."""
+    viewer = viewer_from_request(request)
+    if viewer is None:
+        return _nickname_first(request)
+    position = request.POST.get("position", "")
+    who = request.POST.get("who") or None
+    return _call(request, pk, do_choose_seat, viewer, position, who)
 
 
 @require_POST

@@ -14,7 +14,7 @@ from django.contrib.sessions.backends.db import SessionStore
 from django.db import connection, transaction
 from django.test import RequestFactory
 from django.test.utils import CaptureQueriesContext
-from django.utils import translation
+from django.utils import timezone, translation
 
 from games import broadcast, caches, frames, listing, reading
 from games.actions import chat, play, presence, tables
@@ -472,13 +472,42 @@ def test_two_bot_move_tasks_racing_for_one_turn_apply_only_one():
 
 
 @pytest.mark.django_db
-def test_rematch_at_a_quick_table_sends_the_player_to_a_new_quick_table():
-    lea = guest("Léa")
+def test_rematch_at_a_quick_table_deals_a_new_match_there_with_the_next_dealer():
+    lea, hugo = guest("Léa"), guest("Hugo")
     table = tables.do_quick_play(lea)
+    tables.do_join(table.pk, hugo)
+    presence.do_connect(table.pk, lea, "test.channel!lea")
+    Table.objects.filter(pk=table.pk).update(bots_at=timezone.now())
+    assert tables.do_fill_bots(table.pk)
+    first = reading.table_state(table.pk, lea)["view"]["dealer"]
     Table.objects.filter(pk=table.pk).update(status="finished")
     again = tables.do_rematch(table.pk, lea)
-    assert again.pk != table.pk and again.kind == "quick"
-    assert seats_of(again.pk)["N"].viewer_key == lea.key
+    assert again.pk == table.pk and again.status == "playing" and again.match.number == 2
+    seats = seats_of(table.pk)
+    assert seats["N"].viewer_key == lea.key
+    assert seats["E"].is_bot  # Hugo had no page open at the table: he left, a bot sits there
+    dealer = reading.table_state(table.pk, lea)["view"]["dealer"]
+    assert dealer == "NESW"[("NESW".index(first) + 1) % 4]  # the last dealer was the first
+
+
+@pytest.mark.django_db
+def test_two_people_choose_their_partnerships_before_the_start():
+    lea, hugo, zoe = guest("Léa"), guest("Hugo"), guest("Zoé")
+    table = tables.do_create_private_table(lea, {}, "normal", None)
+    tables.do_join(table.pk, hugo, invite_token=table.invite_token, position="S")
+    tables.do_join(table.pk, zoe, invite_token=table.invite_token, position="E")
+    assert seats_of(table.pk)["S"].viewer_key == hugo.key  # Léa's partner, by his choice
+    with pytest.raises(ServiceError) as error:
+        tables.do_choose_seat(table.pk, zoe, "S")
+    assert error.value.code == "seat_taken"  # only the host swaps two people
+    with pytest.raises(ServiceError) as error:
+        tables.do_choose_seat(table.pk, zoe, "W", who="S")
+    assert error.value.code == "not_host"
+    tables.do_choose_seat(table.pk, zoe, "W")  # a free seat: anyone may move there
+    tables.do_choose_seat(table.pk, lea, "W", who="S")  # the host swaps Hugo and Zoé
+    seats = seats_of(table.pk)
+    assert (seats["W"].viewer_key, seats["S"].viewer_key) == (hugo.key, zoe.key)
+    assert seats["E"].is_empty and seats["N"].viewer_key == lea.key
 
 
 @pytest.mark.django_db

@@ -381,3 +381,29 @@ def test_a_quick_table_page_is_open_to_anyone():
     lea = guest("Léa")
     page = lea.post(reverse("lobby:quick_play"))["Location"]
     assert Client().get(page).status_code == 200
+
+
+def test_the_invitation_shows_the_partnerships_and_seats_the_guest_where_they_choose():
+    lea = guest("Léa")
+    table = private_table(lea)
+    marius = guest("Marius")
+    html = marius.get(invite_url(table)).content.decode()
+    assert "Nord – Sud" in html and "Est – Ouest" in html
+    assert 'name="position" value="S"' in html and 'name="position" value="N"' not in html
+    response = marius.post(invite_url(table), {"position": "S"})
+    assert response.status_code == 302
+    assert Seat.objects.get(table=table, position="S").nickname == "Marius"  # Léa's partner
+
+
+def test_the_host_swaps_two_guests_before_the_start():
+    lea, marius, nina = guest("Léa"), guest("Marius"), guest("Nina")
+    table = private_table(lea)
+    marius.post(invite_url(table), {"position": "E"})
+    nina.post(invite_url(table), {"position": "S"})
+    seat_url = reverse("games:seat", args=[table.pk])
+    refused = nina.post(seat_url, {"position": "E"}, headers={"X-Requested-With": "fetch"})
+    assert refused.status_code == 400 and refused.json()["code"] == "seat_taken"
+    done = lea.post(seat_url, {"position": "E", "who": "S"}, headers={"X-Requested-With": "fetch"})
+    assert done.status_code == 200
+    seats = {s.position: s.nickname for s in Seat.objects.filter(table=table)}
+    assert (seats["E"], seats["S"]) == ("Nina", "Marius")

@@ -16,7 +16,7 @@ from django.utils import timezone
 
 from games.actions.presence import EARLY_TOLERANCE, present_keys
 from games.actions.turns import plan, start_match
-from games.engine import Rules
+from games.engine import SEATS, Rules
 from games.errors import quiet, refusal
 from games.identity import Viewer
 from games.models import POSITIONS, BotLevel, Seat, Table
@@ -266,9 +266,9 @@ def do_fill_bots(table_id: int) -> bool:
 
 
 def do_rematch(table_id: int, viewer: Viewer) -> Table:
-    """After a match (or at a table closed as abandoned): a private table deals a new match for
-    the same seats; a quick table sends the viewer to quick play again. Returns the table to go
-    to."""
+    """After a match (or at a table closed as abandoned): a new match at the same table with the
+    same people, the dealer moving on; bots take the seats of those who have left (no socket at
+    the table any more). Returns the table. Asked twice, the second call finds the new match."""
     with TableSession(table_id) as s:
         table = s.table
         if s.seat_of(viewer) is None:
@@ -277,9 +277,58 @@ def do_rematch(table_id: int, viewer: Viewer) -> Table:
             if table.status == Table.Status.PLAYING and s.match and s.match.number > 1:
                 return table  # someone already asked for the rematch
             raise refusal("not_finished")
-        quick = table.kind != Table.Kind.PRIVATE
-        if not quick:
-            start_match(s)
-    if quick:
-        return do_quick_play(viewer)
-    return table
+        for seat in s.seats.values():
+            if seat.is_human and seat.disconnected_at is not None and seat != s.seat_of(viewer):
+                seat.clear()  # they left: a bot of the table's level takes their seat
+        s.seat_of(viewer).disconnected_at = None  # they asked, so they are here
+        dealer = None
+        if s.engine is not None:
+            dealer = (SEATS.index(s.engine.dealer) + 1) % len(SEATS)
+        start_match(s, dealer=dealer)
+        return table
+
+
+def do_choose_seat(table_id: int, viewer: Viewer, position: Any, who: Any = None) -> Seat:
+    """Before the start, a seated person moves to a free seat, or the host moves someone else
+    (``who``: the seat to move from) to a free seat or swaps two people: partnerships are
+    chosen this way (N–S against E–W). Returns the seat now held by the one moved."""
+    with TableSession(table_id) as s:
+        table = s.table
+        mine = s.seat_of(viewer)
+        if mine is None:
+            raise refusal("not_seated")
+        if table.status != Table.Status.WAITING:
+            raise refusal("table_started")
+        if position not in POSITIONS or (who is not None and who not in POSITIONS):
+            raise refusal("bad_seat")
+        source = mine if who is None else s.seats[who]
+        if source is not mine and table.host_key != viewer.key:
+            raise refusal("not_host")
+        if not source.is_human:
+            raise refusal("bad_seat")
+        target = s.seats[position]
+        if target is source:
+            return source
+        if target.is_human and table.host_key != viewer.key:
+            raise refusal("seat_taken")  # only the host swaps two people
+        _swap(source, target)
+        s.bump()
+        return target
+
+
+_OCCUPANT = (
+    "user_id",
+    "guest_id",
+    "viewer_key",
+    "nickname",
+    "bot_level",
+    "standin",
+    "disconnected_at",
+)
+
+
+def _swap(a: Seat, b: Seat) -> None:
+    for name in _OCCUPANT:
+        first, second = getattr(a, name), getattr(b, name)
+        setattr(a, name, second)
+        setattr(b, name, first)

@@ -9,7 +9,7 @@ from datetime import timedelta
 from django.conf import settings
 from django.utils import timezone
 
-from games.engine import Rules
+from games.engine import Rules, first_dealer
 from games.models import POSITIONS, Seat, Table, is_paused
 from games.session import BOT_MOVE_TASK, TableSession
 
@@ -55,8 +55,18 @@ def plan(s: TableSession, *, new_turn: bool, bot_delay: float | None = None, pau
         table.turn_deadline = min(deadlines)
 
 
-def start_match(s: TableSession) -> None:
-    """Fill the empty seats with bots and deal a new match; everyone plays their own seat."""
+def _seed(dealer: int | None) -> str:
+    """A new match's seed; with ``dealer``, one whose first dealer is that seat (the engine
+    draws the first dealer from the seed: a few draws find one)."""
+    while True:
+        seed = str(secrets.randbits(63))
+        if dealer is None or first_dealer(seed) == dealer:
+            return seed
+
+
+def start_match(s: TableSession, *, dealer: int | None = None) -> None:
+    """Fill the empty seats with bots and deal a new match (its first dealer ``dealer``, a seat
+    index, or drawn); everyone plays their own seat."""
     table = s.table
     for seat in s.seats.values():
         if seat.is_empty:
@@ -64,7 +74,7 @@ def start_match(s: TableSession) -> None:
         seat.standin = False
     s.start_match(
         rules=Rules.from_dict(table.rules).to_dict(),
-        seed=str(secrets.randbits(63)),
+        seed=_seed(dealer),
         players={p: s.seats[p].display_name() for p in POSITIONS},
     )
     table.status = Table.Status.PLAYING
