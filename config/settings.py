@@ -197,6 +197,7 @@ CSRF_COOKIE_SECURE = SESSION_COOKIE_SECURE
 
 LANGUAGE_CODE = "fr"
 LANGUAGES = [("fr", _("French")), ("en", _("English"))]
+LOCALE_PATHS come before the apps'.
 LOCALE_PATHS = [BASE_DIR / "locale"]
 USE_I18N = True
 TIME_ZONE = env_str("TIME_ZONE", "Europe/Paris")
@@ -209,11 +210,25 @@ STATICFILES_DIRS = [BASE_DIR / "static"]
 MEDIA_ROOT = Path(env_str("MEDIA_ROOT", str(BASE_DIR / "media")))
 MEDIA_URL = "/media/"
 
+# One configuration for every process: the Celery worker and beat use it too (config/celery.py
+# connects setup_logging), so `--loglevel` is ignored and LOG_LEVEL rules. Routine records (a
+# task received or succeeded, beat sending the sweep every second) are DEBUG (config/logs.py).
+LOG_LEVEL = env_str("LOG_LEVEL", "INFO").upper()
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
-    "handlers": {"console": {"class": "logging.StreamHandler"}},
-    "root": {"handlers": ["console"], "level": env_str("LOG_LEVEL", "INFO")},
+    "formatters": {
+        "plain": {"format": "[%(asctime)s %(levelname)s %(processName)s %(name)s] %(message)s"}
+    },
+    "filters": {"routine": {"()": "config.logs.RoutineFilter", "level": LOG_LEVEL}},
+    "handlers": {
+        "console": {
+            "class": "logging.StreamHandler",
+            "formatter": "plain",
+            "filters": ["routine"],
+        }
+    },
+    "root": {"handlers": ["console"], "level": LOG_LEVEL},
     "loggers": {"django.channels.server": {"level": "WARNING"}},
 }
 
