@@ -197,8 +197,9 @@ CSRF_COOKIE_SECURE = SESSION_COOKIE_SECURE
 
 LANGUAGE_CODE = "fr"
 LANGUAGES = [("fr", _("French")), ("en", _("English"))]
-LOCALE_PATHS come before the apps'.
-LOCALE_PATHS = [BASE_DIR / "locale"]
+# locale/: the site's own messages (makemessages). locale_overrides/: French in the site's voice
+# ("tu") for the texts of django-allauth and Django it shows; LOCALE_PATHS come before the apps'.
+LOCALE_PATHS = [BASE_DIR / "locale", BASE_DIR / "locale_overrides"]
 USE_I18N = True
 TIME_ZONE = env_str("TIME_ZONE", "Europe/Paris")
 USE_TZ = True
