@@ -92,7 +92,7 @@ PAGES: tuple[Page, ...] = (
         title=_("Play Spades online"),
         nav_title=_("Home"),
         descriptions={
-            "fr": "Jouez au Spades en ligne gratuitement et sans inscription : tables amicales, "
+            "fr": "Joue au Spades en ligne gratuitement et sans inscription : tables amicales, "
             "bots après une courte attente, règles complètes et exemples de score en français.",
             "en": "Play Spades online for free with no sign-up: friendly tables, bots after a "
             "short wait, and the complete rules with worked scoring examples.",
@@ -254,7 +254,7 @@ PAGES: tuple[Page, ...] = (
         context="rules_pages.videos.page_context",
         descriptions={
             "fr": "Des vidéos pour apprendre le Spades : règles, enchères et parties "
-            "commentées. YouTube n'est contacté que si vous lancez une vidéo.",
+            "commentées. YouTube n'est contacté que si tu lances une vidéo.",
             "en": "Videos to learn Spades: rules, bidding and commented games. YouTube is only "
             "contacted when you start a video.",
         },

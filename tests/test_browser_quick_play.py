@@ -35,7 +35,7 @@ def test_a_guest_plays_a_whole_hand_from_the_home_page(live_site):
         page.get_by_role("button", name="Jouer maintenant").click()
 
         page.wait_for_url("**/fr/jouer/pseudo/**")
-        page.get_by_label("Votre pseudo").fill("Léa")
+        page.get_by_label("Ton pseudo").fill("Léa")
         page.locator("#nickname-submit").click()
         page.wait_for_url(re.compile(r".*/fr/tables/\d+/$"))
         page.wait_for_function("document.body.dataset.socket === 'open'")

@@ -281,7 +281,7 @@ def test_the_table_speaks_english_under_en_and_french_by_default():
     with translation.override("fr"):
         french = (table_strings(), lobby_strings())
     assert english == source
-    assert french[0]["your_play"] == "À vous de jouer."
+    assert french[0]["your_play"] == "À toi de jouer."
     assert french[0]["look"] == "Voir mes cartes"
     assert french[0]["blind_nil"] == "Nul à l'aveugle"
     same = {k for k, v in french[0].items() if k != "cards" and v == source[0][k]}
