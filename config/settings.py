@@ -184,7 +184,10 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
 ]
 SITE_ID = 1
-LOGIN_REDIRECT_URL = "/"
+# URL names, reversed in the language of the page the form was sent from (`/` would follow the
+# browser's language instead: a player on /fr/ with an English browser would land on /en/).
+LOGIN_REDIRECT_URL = "rules_pages:home"
+LOGOUT_REDIRECT_URL = "rules_pages:home"
 ACCOUNT_LOGIN_METHODS = {"username", "email"}
 ACCOUNT_SIGNUP_FIELDS = ["username*", "email", "password1*", "password2*"]
 ACCOUNT_EMAIL_VERIFICATION = "none"

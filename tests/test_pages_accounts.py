@@ -128,9 +128,33 @@ def test_logging_in_and_out_works_through_the_styled_forms(client, player):
     assert "Tu es déconnecté·e." in text_of(response.content.decode())
 
 
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_logging_in_and_out_stays_in_the_language_of_the_page_whatever_the_browser(
+    client, player, lang
+):
+    other = {"fr": "en-US,en;q=0.9", "en": "fr-FR,fr;q=0.9"}[lang]
+    response = client.post(
+        f"/{lang}/accounts/login/",
+        {"login": "lea", "password": PASSWORD},
+        HTTP_ACCEPT_LANGUAGE=other,
+    )
+    assert response["Location"] == f"/{lang}/"
+    response = client.post(f"/{lang}/accounts/logout/", HTTP_ACCEPT_LANGUAGE=other)
+    assert response["Location"] == f"/{lang}/"
+
+
 def test_the_password_reset_email_says_tu_in_french(client, player):
     client.post("/fr/accounts/password/reset/", {"email": "lea@example.org"})
     assert len(mail.outbox) == 1
     body = mail.outbox[0].body
     assert "Tu reçois cet e-mail" in body
     assert not VOUS.findall(body), VOUS.findall(body)
+
+
+def test_the_email_page_removes_an_address_not_a_player(client, player):
+    client.force_login(player)
+    html = client.get("/fr/accounts/email/").content.decode()
+    assert 'name="action_remove"' in html
+    assert re.search(r'name="action_remove"[^>]*>\s*Retirer\s*<', html)
+    assert "Exclure" not in html  # the site's word for taking a player off a seat
+    assert "Courriel" not in html and ">E-mail</label>" in html
