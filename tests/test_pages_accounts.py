@@ -148,6 +148,8 @@ def test_the_password_reset_email_says_tu_in_french(client, player):
     assert len(mail.outbox) == 1
     body = mail.outbox[0].body
     assert "Tu reçois cet e-mail" in body
+    assert mail.outbox[0].subject.startswith(f"[{SITE}] ")
+    assert SITE in body.splitlines()[0] and "example.com" not in body
     assert not VOUS.findall(body), VOUS.findall(body)
 
 
