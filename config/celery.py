@@ -4,12 +4,24 @@ import os
 
 import click
 from celery import Celery, bootsteps
+from celery.signals import setup_logging
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
 
 app = Celery("atout")
 app.config_from_object("django.conf:settings", namespace="CELERY")
 app.autodiscover_tasks()
+
+
+@setup_logging.connect
+def use_django_logging(**kwargs) -> None:
+    """The worker and beat log through settings.LOGGING (LOG_LEVEL, and the sweep's routine
+    lines at DEBUG: config/logs.py) instead of Celery's own root handler at `--loglevel`."""
+    from logging.config import dictConfig
+
+    from django.conf import settings
+
+    dictConfig(settings.LOGGING)
 
 
 class ThreadedBeat(bootsteps.StartStopStep):

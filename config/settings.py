@@ -193,10 +193,14 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
 ]
 SITE_ID = 1
-LOGIN_REDIRECT_URL = "/"
+# URL names, reversed in the language of the page the form was sent from (`/` would follow the
+# browser's language instead: a player on /fr/ with an English browser would land on /en/).
+LOGIN_REDIRECT_URL = "rules_pages:home"
+LOGOUT_REDIRECT_URL = "rules_pages:home"
 ACCOUNT_LOGIN_METHODS = {"username", "email"}
 ACCOUNT_SIGNUP_FIELDS = ["username*", "email", "password1*", "password2*"]
 ACCOUNT_EMAIL_VERIFICATION = "none"
+ACCOUNT_ADAPTER = "accounts.adapter.AccountAdapter"  # e-mails say SITE_NAME, not example.com
 EMAIL_BACKEND = env_str("EMAIL_BACKEND", "django.core.mail.backends.console.EmailBackend")
 DEFAULT_FROM_EMAIL = env_str("DEFAULT_FROM_EMAIL", "noreply@localhost")
 
@@ -206,7 +210,9 @@ CSRF_COOKIE_SECURE = SESSION_COOKIE_SECURE
 
 LANGUAGE_CODE = "fr"
 LANGUAGES = [("fr", _("French")), ("en", _("English"))]
-LOCALE_PATHS = [BASE_DIR / "locale"]
+# locale/: the site's own messages (makemessages). locale_overrides/: French in the site's voice
+# ("tu") for the texts of django-allauth and Django it shows; LOCALE_PATHS come before the apps'.
+LOCALE_PATHS = [BASE_DIR / "locale", BASE_DIR / "locale_overrides"]
 USE_I18N = True
 TIME_ZONE = env_str("TIME_ZONE", "Europe/Paris")
 USE_TZ = True
@@ -232,11 +238,25 @@ WHITENOISE_USE_FINDERS = not STATIC_MANIFEST
 MEDIA_ROOT = Path(env_str("MEDIA_ROOT", str(BASE_DIR / "media")))
 MEDIA_URL = "/media/"
 
+# One configuration for every process: the Celery worker and beat use it too (config/celery.py
+# connects setup_logging), so `--loglevel` is ignored and LOG_LEVEL rules. Routine records (a
+# task received or succeeded, beat sending the sweep every second) are DEBUG (config/logs.py).
+LOG_LEVEL = env_str("LOG_LEVEL", "INFO").upper()
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
-    "handlers": {"console": {"class": "logging.StreamHandler"}},
-    "root": {"handlers": ["console"], "level": env_str("LOG_LEVEL", "INFO")},
+    "formatters": {
+        "plain": {"format": "[%(asctime)s %(levelname)s %(processName)s %(name)s] %(message)s"}
+    },
+    "filters": {"routine": {"()": "config.logs.RoutineFilter", "level": LOG_LEVEL}},
+    "handlers": {
+        "console": {
+            "class": "logging.StreamHandler",
+            "formatter": "plain",
+            "filters": ["routine"],
+        }
+    },
+    "root": {"handlers": ["console"], "level": LOG_LEVEL},
     "loggers": {"django.channels.server": {"level": "WARNING"}},
 }
 

@@ -13,10 +13,14 @@ from pathlib import Path
 import polib
 
 LOCALE_DIR = Path(__file__).resolve().parent.parent / "locale"
+# The site's "tu" French for texts of django-allauth and Django (kept by hand, not by makemessages).
+OVERRIDES_DIR = LOCALE_DIR.parent / "locale_overrides"
 
 
 def catalogues() -> list[Path]:
-    return sorted(LOCALE_DIR.glob("*/LC_MESSAGES/*.po"))
+    return sorted(LOCALE_DIR.glob("*/LC_MESSAGES/*.po")) + sorted(
+        OVERRIDES_DIR.glob("*/LC_MESSAGES/*.po")
+    )
 
 
 def compile_all() -> int:

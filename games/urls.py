@@ -9,7 +9,7 @@ from django.utils.functional import Promise
 from django.utils.text import format_lazy
 from django.utils.translation import gettext_lazy as _
 
-from . import views
+from . import invitations, views
 
 
 def _table_path(action: Promise, rest: str = "") -> Promise:
@@ -20,10 +20,10 @@ def _table_path(action: Promise, rest: str = "") -> Promise:
 app_name = "games"
 urlpatterns = [
     path("tables/<int:pk>/", views.table, name="table"),
-    path(_table_path(_("invitation/"), "<str:token>/"), views.invite, name="invite"),
+    path(_table_path(_("invitation/"), "<str:token>/"), invitations.invite, name="invite"),
     path(_table_path(_("start/")), views.start, name="start"),
     path(_table_path(_("remove/")), views.kick, name="kick"),
-    path(_table_path(_("seat/")), views.seat, name="seat"),
+    path(_table_path(_("seat/")), invitations.seat, name="seat"),
     path(_table_path(_("leave/")), views.leave, name="leave"),
     path(_table_path(_("play-again/")), views.rematch, name="rematch"),
     path(_table_path(_("estimate/")), views.hint, name="hint"),

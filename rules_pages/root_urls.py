@@ -1,4 +1,4 @@
-"""Unprefixed routes of the rules site: `/` (to /fr/), /sitemap.xml and /robots.txt."""
+"""Unprefixed routes of the rules site: `/` (to /fr/ or /en/), /sitemap.xml and /robots.txt."""
 
 from django.contrib.sitemaps.views import sitemap
 from django.urls import path

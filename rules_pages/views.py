@@ -11,10 +11,11 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect
 from django.template.loader import render_to_string
 from django.urls import reverse
+from django.utils.cache import patch_vary_headers
 from django.utils.html import escape, strip_tags
 from django.utils.text import slugify
+from django.utils.translation import get_language_from_request, override
 from django.utils.translation import gettext as _
-from django.utils.translation import override
 from django.views.decorators.http import require_GET
 
 from rules_pages.numbers import rules_numbers
@@ -113,9 +114,14 @@ def page_view(request: HttpRequest, key: str) -> HttpResponse:
 
 
 def root(request: HttpRequest) -> HttpResponse:
-    """`/` always goes to the French home page, whatever the browser prefers."""
-    with override(LANGUAGES[0]):
-        return redirect(reverse("rules_pages:home"))
+    """`/` goes to the home page in the language the browser asks for (its language cookie, then
+    Accept-Language) when the site has it, and to the French one otherwise (no header, another
+    language). A 302 that varies with both headers, so no cache hands one person's to another."""
+    lang = get_language_from_request(request)
+    with override(lang if lang in LANGUAGES else LANGUAGES[0]):
+        response = redirect(reverse("rules_pages:home"))
+    patch_vary_headers(response, ("Accept-Language", "Cookie"))
+    return response
 
 
 @require_GET

@@ -25,11 +25,6 @@ PAGES = [
     pytest.param(
         "login",
         lambda lang: path_of("account_login", lang),
-        # allauth's own login template has no <html lang> yet; the site layout it is about to
-        # receive brings it. Strict: once it passes, this mark must go.
-        marks=pytest.mark.xfail(
-            strict=True, reason="allauth's raw template: html-has-lang (serious)"
-        ),
         id="login",
     ),
 ]

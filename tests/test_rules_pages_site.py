@@ -114,13 +114,6 @@ def test_a_page_does_not_exist_under_the_other_languages_slug(client):
     assert client.get("/en/guides/encheres/").status_code == 404
 
 
-def test_the_root_redirects_to_french_whatever_the_browser_prefers(client):
-    for accept in ("en-US,en;q=0.9", "fr-FR", "de"):
-        response = client.get("/", HTTP_ACCEPT_LANGUAGE=accept)
-        assert response.status_code == 302
-        assert response["Location"] == "/fr/"
-
-
 def sitemap_entries(client) -> dict[str, dict[str, str]]:
     """Each <loc> of /sitemap.xml with its hreflang alternates."""
     response = client.get("/sitemap.xml")

@@ -1,0 +1,31 @@
+"""How allauth names the site in its e-mails: SITE_NAME and SITE_URL (settings), the names the
+pages use, rather than the sites framework's row (example.com until someone edits it)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from urllib.parse import urlsplit
+
+from allauth.account.adapter import DefaultAccountAdapter
+from django.conf import settings
+from django.utils.encoding import force_str
+
+
+@dataclass(frozen=True)
+class SiteFacts:
+    """What allauth's e-mail templates read from `current_site`."""
+
+    name: str
+    domain: str
+
+
+def site_facts() -> SiteFacts:
+    return SiteFacts(settings.SITE_NAME, urlsplit(settings.SITE_URL).netloc or settings.SITE_URL)
+
+
+class AccountAdapter(DefaultAccountAdapter):
+    def format_email_subject(self, subject: str) -> str:
+        return f"[{settings.SITE_NAME}] {force_str(subject)}"
+
+    def send_mail(self, template_prefix: str, email: str, context: dict) -> None:
+        super().send_mail(template_prefix, email, {"current_site": site_facts(), **context})
