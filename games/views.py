@@ -1,7 +1,8 @@
 """The table page, the invitation link, the host's buttons and the bidding hint.
 
-The table page is rendered by the server with the viewer's state embedded (json_script), so the
-first paint needs no socket; static/js/table.js then follows the table over /ws/tables/<id>/.
+The table page is a frame rendered by the server with, as JSON (json_script), the viewer's first
+state frame, the strings and the settings; static/js/table.js draws the table from that state (no
+socket needed for the first paint), then follows the table over /ws/tables/<id>/.
 Host actions are plain POST forms (they work without JS); table.js sends them with fetch and gets
 JSON back. Every refusal comes from games.services as a ServiceError with a translated message.
 """
@@ -18,7 +19,7 @@ from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
-from django.utils.translation import pgettext
+from django.utils.translation import ngettext, pgettext
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from games.engine import CARD_CODES
@@ -89,10 +90,46 @@ def card_strings() -> dict[str, list[str]]:
     return {code: [rank_label(code[0]), card_name(code)] for code in CARD_CODES}
 
 
+def plural_forms(message: Callable[[int], str]) -> dict[str, str]:
+    """A plural message's forms by CLDR plural category, the script picking one with
+    ``Intl.PluralRules`` (static/js/table/util.js ``plural``). French and English have two
+    categories: "one" (French: 0 and 1, English: 1) and "other"."""
+    return {"one": message(1), "other": message(5)}
+
+
+def seat_strings() -> dict[str, Any]:
+    """How the seats are named: compass points, letters, where they sit seen from the viewer."""
+    return {
+        "compass": {
+            "N": pgettext("seat", "North"),
+            "E": pgettext("seat", "East"),
+            "S": pgettext("seat", "South"),
+            "W": pgettext("seat", "West"),
+        },
+        "seat_letter": {
+            "N": pgettext("seat letter", "N"),
+            "E": pgettext("seat letter", "E"),
+            "S": pgettext("seat letter", "S"),
+            "W": pgettext("seat letter", "W"),
+        },
+        "relative": {
+            "left": pgettext("seat seen from you", "on the left"),
+            "right": pgettext("seat seen from you", "on the right"),
+            "top": pgettext("seat seen from you", "partner"),
+        },
+        "role_partner": pgettext("seat role", "Partner"),
+        "role_opponent": pgettext("seat role", "Opponent"),
+        "bot": pgettext("player", "Bot"),
+        "name_at": _("%(name)s (%(seat)s)"),
+    }
+
+
 def table_strings() -> dict[str, Any]:
-    """Every string table.js shows, translated for the page's language ("%(name)s" placeholders)."""
+    """Every string table.js shows, translated for the page's language ("%(name)s" placeholders;
+    a dict of forms where a number meets a noun, see plural_forms)."""
     return {
         "cards": card_strings(),
+        **seat_strings(),
         "you": _("(you)"),
         "host": _("host"),
         "standin": _("away: a bot plays"),
@@ -110,7 +147,13 @@ def table_strings() -> dict[str, Any]:
         "bid_title": _("Your bid"),
         "bid_wait": _("Blind nil is still offered to you"),
         "bid_n": _("Bid %(n)s"),
-        "hint_line": _("Estimate: about %(total)s tricks, so a bid of %(bid)s."),
+        "hint_line": plural_forms(
+            lambda n: ngettext(
+                "Estimate: about %(total)s trick, so a bid of %(bid)s.",
+                "Estimate: about %(total)s tricks, so a bid of %(bid)s.",
+                n,
+            )
+        ),
         "your_hand": _("Your hand"),
         "hand_hidden": _("Your hand, face down"),
         "your_bid": _("Your turn to bid."),
@@ -121,18 +164,23 @@ def table_strings() -> dict[str, Any]:
         "thinking": _("thinking…"),
         "seconds_left": _("%(n)s s"),
         "spectating": _("You are watching this table."),
+        "watching_waiting": _(
+            "You are watching this table: the players are waiting for the start."
+        ),
+        "kicked": _("The host removed you from this table."),
         "status_waiting": _("Waiting for players"),
         "status_hand": _("Hand %(n)s"),
         "status_over": _("Match over"),
         "status_closed": _("Table closed"),
         "table_closed": _("This table was closed for lack of players."),
         "waiting_title": _("Waiting for players"),
-        "free_seats": _("Free seats: %(n)s"),
+        "free_seats": plural_forms(lambda n: ngettext("%(n)s free seat", "%(n)s free seats", n)),
         "bots_soon": _("Bots will take the free seats shortly."),
         "bots_in": _("Bots take the free seats in %(n)s s."),
         "host_will_start": _("The host starts the match."),
         "bidding_title": _("Bidding"),
         "contracts_line": _("Contracts: us %(us)s, them %(them)s"),
+        "contracts_teams": _("Contracts: North–South %(ns)s, East–West %(ew)s"),
         "private_waiting": _("Private table"),
         "quick_waiting": _("Quick table"),
         "invite_link": _("Invitation link"),
@@ -148,7 +196,7 @@ def table_strings() -> dict[str, Any]:
         "unmute": _("Unmute"),
         "mute_name": _("Hide the messages of %(name)s"),
         "unmute_name": _("Show the messages of %(name)s again"),
-        "cards_left": _("%(n)s cards left"),
+        "cards_left": plural_forms(lambda n: ngettext("%(n)s card left", "%(n)s cards left", n)),
         "cards_count": pgettext("cards left in a hand, short", "×%(n)s"),
         "team": _("Partnership"),
         "team_us": _("Us"),
@@ -166,13 +214,31 @@ def table_strings() -> dict[str, Any]:
         "tricks": _("Tricks"),
         "bags": _("Bags"),
         "bags_cycle": _("%(n)s/%(limit)s"),
-        "target_note": _("Match to %(target)s points."),
+        "target_note": plural_forms(
+            lambda n: ngettext("Match to %(target)s point.", "Match to %(target)s points.", n)
+        ),
         "floor_note": _("Lost at %(floor)s points."),
         "hand_result_title": _("Hand %(n)s"),
         "hand_over_title": _("Hand %(n)s is over"),
-        "line_contract_made": _("Contract %(contract)s made (%(tricks)s tricks)"),
-        "line_contract_set": _("Contract %(contract)s set (%(tricks)s tricks)"),
-        "line_zero": _("No contract (%(tricks)s tricks)"),
+        "line_contract_made": plural_forms(
+            lambda n: ngettext(
+                "Contract %(contract)s made (%(tricks)s trick)",
+                "Contract %(contract)s made (%(tricks)s tricks)",
+                n,
+            )
+        ),
+        "line_contract_set": plural_forms(
+            lambda n: ngettext(
+                "Contract %(contract)s set (%(tricks)s trick)",
+                "Contract %(contract)s set (%(tricks)s tricks)",
+                n,
+            )
+        ),
+        "line_zero": plural_forms(
+            lambda n: ngettext(
+                "No contract (%(tricks)s trick)", "No contract (%(tricks)s tricks)", n
+            )
+        ),
         "line_overtricks": _("Overtricks: %(n)s (bags)"),
         "line_nil_ok": _("Nil made by %(name)s"),
         "line_nil_fail": _("Nil failed by %(name)s"),
@@ -186,6 +252,8 @@ def table_strings() -> dict[str, Any]:
         "last_trick": _("Last trick"),
         "no_last_trick": _("No trick has been played yet."),
         "trick_won_by": _("Won by %(name)s."),
+        "trick_for": _("Trick for %(name)s"),
+        "takes_trick": _("takes the trick"),
         "match_over": _("Match over"),
         "you_won": _("You won!"),
         "you_lost": _("You lost."),
@@ -197,13 +265,20 @@ def table_strings() -> dict[str, Any]:
         "not_connected": _("Not connected: trying again…"),
         "no_access": _("You cannot follow this table."),
         "generic_error": _("That did not work. Try again."),
-        "chat_too_long": _("A message has at most %(n)s characters."),
+        "chat_too_long": plural_forms(
+            lambda n: ngettext(
+                "A message has at most %(n)s character.",
+                "A message has at most %(n)s characters.",
+                n,
+            )
+        ),
     }
 
 
 def rules_summary(rules: dict) -> str:
     """The options of a table in one short line, e.g. "500 points · nil · blind nil · bags 10/−100"."""
-    parts = [_("%(target)s points") % {"target": rules.get("target", 500)}]
+    target = rules.get("target", 500)
+    parts = [ngettext("%(target)s point", "%(target)s points", target) % {"target": target}]
     if rules.get("nil", True):
         parts.append(_("nil"))
         if rules.get("blind_nil", True):
@@ -230,21 +305,6 @@ def minus(number: Any) -> str:
     return f"−{abs(number)}" if isinstance(number, int) and number < 0 else str(number)
 
 
-SLOTS = ("bottom", "left", "top", "right")
-
-
-def seat_slots(seats: list[dict], my_seat: str | None) -> list[tuple[str, dict]]:
-    """The four seats placed around the felt, the viewer at the bottom (South for spectators)."""
-    order = ["N", "E", "S", "W"]
-    bottom = my_seat if my_seat in order else "S"
-    by_pos = {s.get("position"): s for s in seats}
-    start = order.index(bottom)
-    return [
-        (slot, by_pos.get(order[(start + i) % 4], {"position": order[(start + i) % 4]}))
-        for i, slot in enumerate(SLOTS)
-    ]
-
-
 def _invite_url(request: HttpRequest, pk: int, state: dict) -> str | None:
     token = ((state.get("table") or {}).get("me") or {}).get("invite_token")
     if not token:
@@ -254,7 +314,8 @@ def _invite_url(request: HttpRequest, pk: int, state: dict) -> str | None:
 
 @require_GET
 def table(request: HttpRequest, pk: int) -> HttpResponse:
-    """The table page: the viewer's state for the first paint, then the socket takes over."""
+    """The table page: a frame and the viewer's first state; the script draws it, then the socket
+    takes over."""
     get_object_or_404(Table, pk=pk)
     viewer = viewer_from_request(request)
     state = table_state(pk, viewer)
@@ -276,23 +337,20 @@ def table(request: HttpRequest, pk: int) -> HttpResponse:
             "lobby": reverse("lobby:index"),
         },
     }
+    if facts.get("kind") == "private":
+        title = _("Private table %(id)s") % {"id": pk}
+    else:
+        title = _("Quick table %(id)s") % {"id": pk}
     return render(
         request,
         "games/table.html",
         {
             "table_id": pk,
+            "title": title,
             "rules_line": rules_summary(facts.get("rules") or {}),
-            "scores_text": {
-                team: minus(
-                    ((state.get("view") or {}).get("scores") or {}).get(team, {}).get("score")
-                )
-                for team in ("NS", "EW")
-            },
-            "slots": seat_slots(facts.get("seats") or [], me.get("seat")),
             "state": state,
             "facts": facts,
             "me": me,
-            "viewer": viewer,
             "table_config": config,
             "table_strings": table_strings(),
             "chat_phrases": [phrase() for phrase in CHAT_PHRASES],

@@ -73,7 +73,7 @@ def act_once(page) -> str | None:
     if any_bid.count():
         any_bid.first.click()
         return "bid"
-    look = page.locator(".bid-special button.look:not([disabled])")
+    look = page.locator(".hand-wrap button.look:not([disabled])")
     if look.count() and page.locator("#hand-prompt.is-you").count():
         look.first.click()
         return "look"
@@ -190,3 +190,18 @@ def serve_live_site(monkeypatch) -> Iterator[str]:
         # tear-down (flush) run around it.
         monkeypatch.setenv("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
         yield f"http://127.0.0.1:{web_port}"
+
+
+def assert_no_serious_axe_violations(page, context: str | None = None) -> None:
+    """Run axe-core (axe-playwright-python ships it; nothing is downloaded) on the page as it is
+    now and fail on any violation axe rates serious or critical, listing each rule and its nodes."""
+    from axe_playwright_python.sync_playwright import Axe
+
+    results = Axe().run(page, context=context)
+    bad = [
+        f"{v['id']} ({v['impact']}): {v['help']} — "
+        + "; ".join(" ".join(node["target"]) for node in v["nodes"][:5])
+        for v in results.response["violations"]
+        if v.get("impact") in ("serious", "critical")
+    ]
+    assert not bad, "\n".join(bad)
