@@ -114,6 +114,13 @@ def minus(number: Any) -> str:
     return f"−{abs(number)}" if isinstance(number, int) and number < 0 else str(number)
 
 
+# The ES modules static/js/table.js imports (preloaded by the page, see table.html).
+TABLE_MODULES = tuple(
+    f"js/table/{name}.js"
+    for name in ("util", "model", "connection", "felt", "hand", "scores", "chat")
+)
+
+
 def _invite_url(request: HttpRequest, pk: int, state: dict) -> str | None:
     token = ((state.get("table") or {}).get("me") or {}).get("invite_token")
     if not token:
@@ -161,6 +168,7 @@ def table(request: HttpRequest, pk: int) -> HttpResponse:
             "facts": facts,
             "me": me,
             "table_config": config,
+            "table_modules": TABLE_MODULES,
             "table_strings": table_strings(),
             "chat_phrases": [phrase() for phrase in CHAT_PHRASES],
             "chat_max_length": settings.CHAT_MAX_LENGTH,

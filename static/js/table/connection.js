@@ -2,7 +2,7 @@
 // full state again after a reconnection, and apply only the newest state (never an older version).
 // Host actions that are plain POST forms go through postForm().
 
-import { $, toast } from "./util.js";
+import { $, h, toast } from "./util.js";
 
 const ACTIONS = ["bid", "play", "look"];
 
@@ -72,7 +72,7 @@ export function send(app, message) {
   return true;
 }
 
-export function csrfToken() {
+function csrfToken() {
   const input = document.querySelector("input[name=csrfmiddlewaretoken]");
   return input ? input.value : "";
 }
@@ -91,4 +91,11 @@ export async function postForm(app, url, fields) {
   } catch {
     toast(app.S.not_connected);
   }
+}
+
+/** "Play again": a plain POST form (the server answers with a redirect to the new table). */
+export function rematchForm(app) {
+  return h("form", { method: "post", action: app.cfg.urls.rematch, class: "inline-form" },
+    h("input", { type: "hidden", name: "csrfmiddlewaretoken", value: csrfToken() }),
+    h("button", { type: "submit", class: "btn btn-primary", id: "rematch", text: app.S.rematch }));
 }

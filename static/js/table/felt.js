@@ -5,7 +5,7 @@ import { $, SEATS, fmt, fmtn, h, num, teamOf, bidLabel, cardFace, cardInfo } fro
 import { FLASH_MS, positionsFor, slotOf, seatName, teamLabel, teamsOrder, view, closed, flashing,
   isMyTurn, lastTrick, contractsText } from "./model.js";
 import { breakdown } from "./scores.js";
-import { csrfToken, postForm } from "./connection.js";
+import { postForm, rematchForm } from "./connection.js";
 
 /** Between two frames: hold a completed trick on the felt, open the result of a hand that ended. */
 export function noticeChanges(app, before, after) {
@@ -192,11 +192,7 @@ export function renderOverlay(app) {
     const scores = result.scores || {};
     card.append(h("p", { text: teams.map((t) => fmt(S.team_score, { team: teamLabel(app, t), score: num(scores[t]) })).join(" — ") }));
     const actions = h("div", { class: "overlay-actions" }, h("a", { class: "btn", href: cfg.urls.lobby, text: S.back_to_lobby }));
-    if (F.mySeat) {
-      actions.append(h("form", { method: "post", action: cfg.urls.rematch, class: "inline-form" },
-        h("input", { type: "hidden", name: "csrfmiddlewaretoken", value: csrfToken() }),
-        h("button", { type: "submit", class: "btn btn-primary", id: "rematch", text: S.rematch })));
-    }
+    if (F.mySeat) actions.append(rematchForm(app));
     card.append(actions, h("p", { class: "overlay-note final-note", text: S.final_note }));
     // On a phone the sheet covers the scores panel: the last hand's detail goes in the sheet.
     const lastHand = (v.history || []).at(-1);

@@ -3,7 +3,7 @@
 
 import { $, fmt, fmtn, h, cardBack, cardFace, formatNumber } from "./util.js";
 import { view, legalBids, legalCards, canLook, closed, flashing, isMyTurn, canPlayNow, seatName } from "./model.js";
-import { csrfToken, postForm } from "./connection.js";
+import { postForm, rematchForm } from "./connection.js";
 
 // Clicks on the bidding panel are ignored this long after my cards are turned: the "look" button
 // and the bid grid never overlap, and a double click on "look" must not bid anyway.
@@ -56,13 +56,6 @@ function promptText(app) {
   if (isMyTurn(app)) return v.phase === "bidding" ? S.your_bid : S.your_play;
   if (v.to_move) return fmt(v.phase === "bidding" ? S.waiting_bid : S.waiting_play, { name: seatName(app, v.to_move) });
   return "";
-}
-
-/** A form button for "Play again" (a plain POST: the server answers with a redirect). */
-function rematchForm(app) {
-  return h("form", { method: "post", action: app.cfg.urls.rematch, class: "inline-form" },
-    h("input", { type: "hidden", name: "csrfmiddlewaretoken", value: csrfToken() }),
-    h("button", { type: "submit", class: "btn btn-primary", id: "rematch", text: app.S.rematch }));
 }
 
 /** What a closed table offers: play again (a seated player) and the way back to the lobby. */
