@@ -149,7 +149,9 @@ def table_strings() -> dict[str, Any]:
         "target_note": plural_forms(
             lambda n: ngettext("Match to %(target)s point.", "Match to %(target)s points.", n)
         ),
-        "floor_note": _("Lost at %(floor)s points."),
+        "floor_note": plural_forms(
+            lambda n: ngettext("Lost at %(floor)s point.", "Lost at %(floor)s points.", n)
+        ),
         "hand_result_title": _("Hand %(n)s"),
         "hand_over_title": _("Hand %(n)s is over"),
         "line_contract_made": plural_forms(
@@ -171,12 +173,18 @@ def table_strings() -> dict[str, Any]:
                 "No contract (%(tricks)s trick)", "No contract (%(tricks)s tricks)", n
             )
         ),
-        "line_overtricks": _("Overtricks: %(n)s (bags)"),
+        "line_overtricks": plural_forms(
+            lambda n: ngettext("Overtricks: %(n)s (bag)", "Overtricks: %(n)s (bags)", n)
+        ),
         "line_nil_ok": _("Nil made by %(name)s"),
         "line_nil_fail": _("Nil failed by %(name)s"),
         "line_blind_ok": _("Blind nil made by %(name)s"),
         "line_blind_fail": _("Blind nil failed by %(name)s"),
-        "line_nil_bags": _("Nil bidder's tricks: %(n)s (bags)"),
+        "line_nil_bags": plural_forms(
+            lambda n: ngettext(
+                "Nil bidder's tricks: %(n)s (bag)", "Nil bidder's tricks: %(n)s (bags)", n
+            )
+        ),
         "line_bag_penalty": _("Bag penalty"),
         "line_total": _("Hand total · score %(score)s"),
         "continue": _("Continue"),

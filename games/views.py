@@ -9,6 +9,7 @@ JSON back. Every refusal comes from games.services as a ServiceError with a tran
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
 from typing import Any
 from urllib.parse import urlencode
@@ -266,4 +267,11 @@ def hint(request: HttpRequest, pk: int) -> JsonResponse:
         # A late request (bidding ended while it was on its way) is not an error: no hint.
         return JsonResponse({"hand_number": view.get("hand_number"), "bid": None})
     estimate = estimate_tricks(hand).to_dict()
-    return JsonResponse({"hand_number": view.get("hand_number"), **estimate})
+    # An infinite nil risk (the ace of spades: nil is impossible) is no JSON number; sent as
+    # "Infinity" it made the browser's JSON parser throw, and a hand in four had no hint.
+    clean = {
+        k: v if not isinstance(v, float) or math.isfinite(v) else None for k, v in estimate.items()
+    }
+    return JsonResponse(
+        {"hand_number": view.get("hand_number"), **clean}, json_dumps_params={"allow_nan": False}
+    )

@@ -223,6 +223,27 @@ def test_the_bidding_hint_is_the_bots_estimate_of_the_viewers_own_hand():
     assert spectator.status_code == 409
 
 
+def test_the_bidding_hint_is_strict_json_even_when_nil_is_impossible():
+    # The ace of spades makes nil impossible (an infinite nil risk): a hand in four holds it.
+    for _ in range(60):
+        lea = guest("Léa")
+        table = private_table(lea, blind_nil="", nil="")
+        lea.post(reverse("games:start", args=[table.pk]))
+        if "AS" in table_state(table.pk, viewer_of(lea))["view"]["hand"]:
+            break
+    else:
+        raise AssertionError("never dealt the ace of spades")
+    answer = lea.get(reverse("games:hint", args=[table.pk]))
+    assert answer.status_code == 200
+
+    def no_constant(name: str):
+        raise AssertionError(f"{name} is not JSON")
+
+    data = json.loads(answer.content, parse_constant=no_constant)
+    assert isinstance(data["bid"], int)
+    assert data["nil_risk"] is None
+
+
 def test_the_bidding_hint_waits_while_the_hand_is_face_down():
     lea = guest("Léa")
     table = private_table(lea)

@@ -36,7 +36,7 @@ export function renderScores(app) {
   const parts = [h("table", {}, h("caption", { class: "visually-hidden", text: S.scores_title }), h("thead", {}, head), tbody)];
   if (rules.target) {
     let note = fmtn(S.target_note, { target: rules.target }, "target");
-    if (rules.loss_floor !== null && rules.loss_floor !== undefined) note += " " + fmt(S.floor_note, { floor: num(rules.loss_floor) });
+    if (rules.loss_floor !== null && rules.loss_floor !== undefined) note += " " + fmtn(S.floor_note, { floor: num(rules.loss_floor), n: Math.abs(rules.loss_floor) });
     parts.push(h("p", { class: "target-note", text: note }));
   }
   const last = (v.history || []).at(-1);
@@ -67,7 +67,7 @@ export function breakdown(app, entry, teams, id, titled = true) {
     if (d.contract > 0) {
       const label = fmtn(d.made ? S.line_contract_made : S.line_contract_set, { contract: d.contract, tricks: d.tricks }, "tricks");
       lines.append(line(label, d.contract_points));
-      if (d.made && d.overtricks > 0) lines.append(line(fmt(S.line_overtricks, { n: d.overtricks }), d.overtricks));
+      if (d.made && d.overtricks > 0) lines.append(line(fmtn(S.line_overtricks, { n: d.overtricks }), d.overtricks));
     } else {
       lines.append(line(fmtn(S.line_zero, { tricks: d.tricks }, "tricks"), null));
     }
@@ -76,7 +76,7 @@ export function breakdown(app, entry, teams, id, titled = true) {
       lines.append(line(fmt(tmpl, { name: seatName(app, nil.seat) }), nil.points));
     }
     const nilBags = (d.bags_added || 0) - (d.made && d.contract > 0 ? d.overtricks || 0 : 0);
-    if (nilBags > 0) lines.append(line(fmt(S.line_nil_bags, { n: nilBags }), nilBags));
+    if (nilBags > 0) lines.append(line(fmtn(S.line_nil_bags, { n: nilBags }), nilBags));
     if (d.bag_penalty) lines.append(line(S.line_bag_penalty, -Math.abs(d.bag_penalty)));
     // The hand's points on the right, like every line; the running score in the label.
     lines.append(line(fmt(S.line_total, { score: num(d.score) }), d.hand, "total"));
