@@ -62,7 +62,6 @@ document.addEventListener("keydown", (event) => {
 });
 document.body.classList.add("js");
 app.render();
-document.body.dataset.rendered = String(app.state.version ?? "");
 setInterval(() => tick(app), 250);
 connect(app, {
   state: applyState,
