@@ -136,6 +136,8 @@ def table_strings() -> dict[str, Any]:
         "team_title": _("%(team)s — %(names)s"),
         "partners": _("%(a)s & %(b)s"),
         "chat_author": _("%(name)s:"),
+        # Ready-made phrases: a tap instead of typing on a phone.
+        "chat_phrases": [_("Well played!"), _("Thanks, partner"), _("Oops"), _("Good game!")],
         "team_them": _("Them"),
         "team_ns": _("North–South"),
         "team_ew": _("East–West"),

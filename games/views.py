@@ -37,14 +37,6 @@ from games.services import (
 )
 from games.table_strings import table_strings
 
-CHAT_PHRASES = (
-    # Ready-made phrases: a tap instead of typing on a phone.
-    lambda: _("Well played!"),
-    lambda: _("Thanks, partner"),
-    lambda: _("Oops"),
-    lambda: _("Good game!"),
-)
-
 
 def _wants_json(request: HttpRequest) -> bool:
     return request.headers.get("X-Requested-With") == "fetch"
@@ -171,7 +163,6 @@ def table(request: HttpRequest, pk: int) -> HttpResponse:
             "table_config": config,
             "table_modules": TABLE_MODULES,
             "table_strings": table_strings(),
-            "chat_phrases": [phrase() for phrase in CHAT_PHRASES],
             "chat_max_length": settings.CHAT_MAX_LENGTH,
         },
     )

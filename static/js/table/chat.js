@@ -84,7 +84,8 @@ export function initChat(app, messages) {
     event.preventDefault();
     sendChat(app, $("#chat-input").value);
   });
-  for (const btn of document.querySelectorAll("[data-phrase]")) btn.addEventListener("click", () => sendChat(app, btn.dataset.phrase));
+  $("#chat-phrases").replaceChildren(...app.S.chat_phrases.map((text) =>
+    h("button", { type: "button", class: "btn btn-small", text, onclick: () => sendChat(app, text) })));
   // The mute buttons are drawn with the seats (felt.js); one listener for all of them.
   $("#felt").addEventListener("click", (event) => {
     const btn = event.target.closest("[data-mute]");
