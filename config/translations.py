@@ -60,7 +60,11 @@ def fill_english() -> int:
                 entry.msgstr = entry.msgid
             if fuzzy:
                 entry.flags.remove("fuzzy")
+                # All of gettext's "#|" memory of the guess: a "#| msgctxt" left alone, without
+                # its "#| msgid", is a syntax error for the next msgmerge (makemessages).
+                entry.previous_msgctxt = None
                 entry.previous_msgid = None
+                entry.previous_msgid_plural = None
         catalogue.save()
     return 0
 

@@ -1,13 +1,16 @@
 """The table page, the invitation link, the host's buttons and the bidding hint.
 
-The table page is rendered by the server with the viewer's state embedded (json_script), so the
-first paint needs no socket; static/js/table.js then follows the table over /ws/tables/<id>/.
+The table page is a frame rendered by the server with, as JSON (json_script), the viewer's first
+state frame, the strings and the settings; static/js/table.js draws the table from that state (no
+socket needed for the first paint), then follows the table over /ws/tables/<id>/.
 Host actions are plain POST forms (they work without JS); table.js sends them with fetch and gets
-JSON back. Every refusal comes from a use case (games.actions) as a ServiceError with a translated message.
+JSON back. Every refusal comes from a use case (games.actions) as a ServiceError with a
+translated message.
 """
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
 from typing import Any
 from urllib.parse import urlencode
@@ -19,30 +22,16 @@ from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
-from django.utils.translation import pgettext
+from django.utils.translation import ngettext
 from django.views.decorators.http import require_GET, require_POST
 
 from games.access import may_follow
-from games.actions.tables import (
-    do_kick,
-    do_leave,
-    do_rematch,
-    do_start,
-)
-from games.engine import CARD_CODES
+from games.actions.tables import do_kick, do_leave, do_rematch, do_start
 from games.errors import REFUSALS, ServiceError
 from games.identity import viewer_from_request
 from games.models import POSITIONS, Table
 from games.reading import table_state, visible_chat
-from games.templatetags.cards import card_name, rank_label
-
-CHAT_PHRASES = (
-    # Ready-made phrases: a tap instead of typing on a phone.
-    lambda: _("Well played!"),
-    lambda: _("Thanks, partner"),
-    lambda: _("Oops"),
-    lambda: _("Good game!"),
-)
+from games.table_strings import table_strings
 
 
 def _wants_json(request: HttpRequest) -> bool:
@@ -84,126 +73,10 @@ def _nickname_first(request: HttpRequest) -> HttpResponse:
     return redirect(f"{reverse('lobby:nickname')}?{query}")
 
 
-def card_strings() -> dict[str, list[str]]:
-    """Each card's printed rank and spoken name, as the {% card %} tag shows them."""
-    return {code: [rank_label(code[0]), card_name(code)] for code in CARD_CODES}
-
-
-def table_strings() -> dict[str, Any]:
-    """Every string table.js shows, translated for the page's language ("%(name)s" placeholders)."""
-    return {
-        "cards": card_strings(),
-        "you": _("(you)"),
-        "host": _("host"),
-        "standin": _("away: a bot plays"),
-        "offline": _("disconnected"),
-        "empty_seat": _("Free seat"),
-        "dealer": _("Dealer"),
-        "dealer_short": pgettext("dealer badge", "D"),
-        "bid_short": pgettext("short label before a bid", "Bid"),
-        "tricks_short": pgettext("short label before a trick count", "Tricks"),
-        "nil": _("Nil"),
-        "blind_nil": _("Blind nil"),
-        "blind_nil_confirm": _("Bid blind nil without looking at your cards? (+200 / −200)"),
-        "look": _("See my cards"),
-        "blind_help": _("Your cards are face down: you may bid blind nil before looking at them."),
-        "bid_title": _("Your bid"),
-        "bid_wait": _("Blind nil is still offered to you"),
-        "bid_n": _("Bid %(n)s"),
-        "hint_line": _("Estimate: about %(total)s tricks, so a bid of %(bid)s."),
-        "your_hand": _("Your hand"),
-        "hand_hidden": _("Your hand, face down"),
-        "your_bid": _("Your turn to bid."),
-        "your_play": _("Your turn to play."),
-        "waiting_bid": _("%(name)s is bidding…"),
-        "waiting_play": _("%(name)s is playing…"),
-        "your_turn_short": _("your turn"),
-        "thinking": _("thinking…"),
-        "seconds_left": _("%(n)s s"),
-        "spectating": _("You are watching this table."),
-        "status_waiting": _("Waiting for players"),
-        "status_hand": _("Hand %(n)s"),
-        "status_over": _("Match over"),
-        "status_closed": _("Table closed"),
-        "table_closed": _("This table was closed for lack of players."),
-        "waiting_title": _("Waiting for players"),
-        "free_seats": _("Free seats: %(n)s"),
-        "bots_soon": _("Bots will take the free seats shortly."),
-        "bots_in": _("Bots take the free seats in %(n)s s."),
-        "host_will_start": _("The host starts the match."),
-        "bidding_title": _("Bidding"),
-        "contracts_line": _("Contracts: us %(us)s, them %(them)s"),
-        "private_waiting": _("Private table"),
-        "quick_waiting": _("Quick table"),
-        "invite_link": _("Invitation link"),
-        "invite_help": _("Send this link to the people you want to play with."),
-        "copy": _("Copy"),
-        "copied": _("Copied!"),
-        "start_now": _("Start the match"),
-        "start_help": _("Bots take the free seats."),
-        "quick_help": _("Players who click “Play now” join you here."),
-        "kick": _("Remove"),
-        "kick_name": _("Remove %(name)s from the table"),
-        "mute": _("Mute"),
-        "unmute": _("Unmute"),
-        "mute_name": _("Hide the messages of %(name)s"),
-        "unmute_name": _("Show the messages of %(name)s again"),
-        "cards_left": _("%(n)s cards left"),
-        "cards_count": pgettext("cards left in a hand, short", "×%(n)s"),
-        "team": _("Partnership"),
-        "team_us": _("Us"),
-        "team_score": _("%(team)s: %(score)s"),
-        "team_title": _("%(team)s — %(names)s"),
-        "partners": _("%(a)s & %(b)s"),
-        "chat_author": _("%(name)s:"),
-        "team_them": _("Them"),
-        "team_ns": _("North–South"),
-        "team_ew": _("East–West"),
-        "scores_title": _("Scores"),
-        "scores_waiting": _("The scores appear when the match starts."),
-        "score": _("Score"),
-        "contract": _("Contract"),
-        "tricks": _("Tricks"),
-        "bags": _("Bags"),
-        "bags_cycle": _("%(n)s/%(limit)s"),
-        "target_note": _("Match to %(target)s points."),
-        "floor_note": _("Lost at %(floor)s points."),
-        "hand_result_title": _("Hand %(n)s"),
-        "hand_over_title": _("Hand %(n)s is over"),
-        "line_contract_made": _("Contract %(contract)s made (%(tricks)s tricks)"),
-        "line_contract_set": _("Contract %(contract)s set (%(tricks)s tricks)"),
-        "line_zero": _("No contract (%(tricks)s tricks)"),
-        "line_overtricks": _("Overtricks: %(n)s (bags)"),
-        "line_nil_ok": _("Nil made by %(name)s"),
-        "line_nil_fail": _("Nil failed by %(name)s"),
-        "line_blind_ok": _("Blind nil made by %(name)s"),
-        "line_blind_fail": _("Blind nil failed by %(name)s"),
-        "line_nil_bags": _("Nil bidder's tricks: %(n)s (bags)"),
-        "line_bag_penalty": _("Bag penalty"),
-        "line_total": _("Hand total · score %(score)s"),
-        "continue": _("Continue"),
-        "close": _("Close"),
-        "last_trick": _("Last trick"),
-        "no_last_trick": _("No trick has been played yet."),
-        "trick_won_by": _("Won by %(name)s."),
-        "match_over": _("Match over"),
-        "you_won": _("You won!"),
-        "you_lost": _("You lost."),
-        "winner_is": _("%(team)s win."),
-        "rematch": _("Play again"),
-        "final_note": _("The last hand's detail is shown with the scores."),
-        "back_to_lobby": _("Back to the lobby"),
-        "leave_confirm": _("Leave the match? A bot takes your seat for good."),
-        "not_connected": _("Not connected: trying again…"),
-        "no_access": _("You cannot follow this table."),
-        "generic_error": _("That did not work. Try again."),
-        "chat_too_long": _("A message has at most %(n)s characters."),
-    }
-
-
 def rules_summary(rules: dict) -> str:
     """The options of a table in one short line, e.g. "500 points · nil · blind nil · bags 10/−100"."""
-    parts = [_("%(target)s points") % {"target": rules.get("target", 500)}]
+    target = rules.get("target", 500)
+    parts = [ngettext("%(target)s point", "%(target)s points", target) % {"target": target}]
     if rules.get("nil", True):
         parts.append(_("nil"))
         if rules.get("blind_nil", True):
@@ -230,19 +103,11 @@ def minus(number: Any) -> str:
     return f"−{abs(number)}" if isinstance(number, int) and number < 0 else str(number)
 
 
-SLOTS = ("bottom", "left", "top", "right")
-
-
-def seat_slots(seats: list[dict], my_seat: str | None) -> list[tuple[str, dict]]:
-    """The four seats placed around the felt, the viewer at the bottom (South for spectators)."""
-    order = ["N", "E", "S", "W"]
-    bottom = my_seat if my_seat in order else "S"
-    by_pos = {s.get("position"): s for s in seats}
-    start = order.index(bottom)
-    return [
-        (slot, by_pos.get(order[(start + i) % 4], {"position": order[(start + i) % 4]}))
-        for i, slot in enumerate(SLOTS)
-    ]
+# The ES modules static/js/table.js imports (preloaded by the page, see table.html).
+TABLE_MODULES = tuple(
+    f"js/table/{name}.js"
+    for name in ("util", "model", "connection", "felt", "hand", "scores", "chat")
+)
 
 
 def _invite_url(request: HttpRequest, pk: int, state: dict) -> str | None:
@@ -254,7 +119,8 @@ def _invite_url(request: HttpRequest, pk: int, state: dict) -> str | None:
 
 @require_GET
 def table(request: HttpRequest, pk: int) -> HttpResponse:
-    """The table page: the viewer's state for the first paint, then the socket takes over."""
+    """The table page: a frame and the viewer's first state; the script draws it, then the socket
+    takes over."""
     table_obj = get_object_or_404(Table, pk=pk)
     viewer = viewer_from_request(request)
     if not may_follow(table_obj, viewer, request.session):
@@ -278,26 +144,23 @@ def table(request: HttpRequest, pk: int) -> HttpResponse:
             "lobby": reverse("lobby:index"),
         },
     }
+    if facts.get("kind") == "private":
+        title = _("Private table %(id)s") % {"id": pk}
+    else:
+        title = _("Quick table %(id)s") % {"id": pk}
     return render(
         request,
         "games/table.html",
         {
             "table_id": pk,
+            "title": title,
             "rules_line": rules_summary(facts.get("rules") or {}),
-            "scores_text": {
-                team: minus(
-                    ((state.get("view") or {}).get("scores") or {}).get(team, {}).get("score")
-                )
-                for team in ("NS", "EW")
-            },
-            "slots": seat_slots(facts.get("seats") or [], me.get("seat")),
             "state": state,
             "facts": facts,
             "me": me,
-            "viewer": viewer,
             "table_config": config,
+            "table_modules": TABLE_MODULES,
             "table_strings": table_strings(),
-            "chat_phrases": [phrase() for phrase in CHAT_PHRASES],
             "chat_max_length": settings.CHAT_MAX_LENGTH,
         },
     )
@@ -363,4 +226,11 @@ def hint(request: HttpRequest, pk: int) -> JsonResponse:
         # A late request (bidding ended while it was on its way) is not an error: no hint.
         return JsonResponse({"hand_number": view.get("hand_number"), "bid": None})
     estimate = estimate_tricks(hand).to_dict()
-    return JsonResponse({"hand_number": view.get("hand_number"), **estimate})
+    # An infinite nil risk (the ace of spades: nil is impossible) is no JSON number; sent as
+    # "Infinity" it made the browser's JSON parser throw, and a hand in four had no hint.
+    clean = {
+        k: v if not isinstance(v, float) or math.isfinite(v) else None for k, v in estimate.items()
+    }
+    return JsonResponse(
+        {"hand_number": view.get("hand_number"), **clean}, json_dumps_params={"allow_nan": False}
+    )

@@ -85,11 +85,11 @@ def test_a_keyboard_player_plays_a_trick_and_cannot_reach_an_illegal_card(live_s
 
         # Bidding: look at the cards if blind nil is still offered, then bid a number.
         page.wait_for_selector(
-            ".bid-grid button:not([disabled]), #hand-prompt.is-you ~ .bid-panel button.look",
+            ".bid-grid button:not([disabled]), #hand-prompt.is-you ~ .hand-wrap button.look",
             timeout=20_000,
         )
-        if page.locator(".bid-special button.look").count():
-            tab_to(page, ".bid-special button.look")
+        if page.locator(".hand-wrap button.look").count():
+            tab_to(page, ".hand-wrap button.look")
             page.keyboard.press("Enter")
             page.wait_for_selector(".bid-grid button:not([disabled])")
         tab_to(page, ".bid-grid button:not([disabled])")

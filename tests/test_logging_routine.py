@@ -35,7 +35,7 @@ NEWS = [
     record("celery.app.trace", logging.ERROR, LOG_FAILURE, (task("games.sweep"),)),
     record("celery.beat", logging.INFO, "beat: Starting...", ()),
     record("celery.apps.worker", logging.INFO, "celery@host ready.", ()),
-    record("games.services", logging.WARNING, "broadcast failed for table %s", (3,)),
+    record("games.session", logging.WARNING, "broadcast failed for table %s", (3,)),
 ]
 
 

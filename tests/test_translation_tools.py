@@ -35,6 +35,18 @@ def test_fill_english_replaces_a_fuzzy_guess_with_the_msgid(tmp_path, monkeypatc
     assert result["Kept"].msgstr == "Kept as it is"
 
 
+def test_fill_english_forgets_every_previous_line_of_a_fuzzy_guess(tmp_path, monkeypatch):
+    guess = polib.POEntry(
+        msgctxt="seat role", msgid="Partner", msgstr="partner", flags=["fuzzy"],
+        previous_msgctxt="seat seen from you", previous_msgid="partner",
+    )  # fmt: skip
+    path = _catalogue(tmp_path, [guess])
+    monkeypatch.setattr(translations, "LOCALE_DIR", tmp_path)
+    translations.fill_english()
+    assert "#|" not in path.read_text()
+    assert polib.pofile(str(path))[0].msgstr == "Partner"
+
+
 def test_check_reports_missing_and_fuzzy_entries(tmp_path):
     path = _catalogue(
         tmp_path,

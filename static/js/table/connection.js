@@ -1,0 +1,101 @@
+// The socket to /ws/tables/<id>/ (docs/protocol.md): connect, back off and reconnect, ask for the
+// full state again after a reconnection, and apply only the newest state (never an older version).
+// Host actions that are plain POST forms go through postForm().
+
+import { $, h, toast } from "./util.js";
+
+const ACTIONS = ["bid", "play", "look"];
+
+/** Newest version wins: a frame older than the one applied is dropped (same version: presence,
+ * deadlines, chat mutes may have changed; it is applied). */
+export function isNewer(current, frame) {
+  return !(typeof frame.version === "number" && typeof current.version === "number" && frame.version < current.version);
+}
+
+/** Open the socket; `handlers.state(frame)`, `.chat(message)`, `.chatHidden(id)`, `.error(frame)`. */
+export function connect(app, handlers) {
+  const net = app.net;
+  clearTimeout(net.retryTimer);
+  net.retryTimer = null;
+  const scheme = location.protocol === "https:" ? "wss" : "ws";
+  const socket = new WebSocket(`${scheme}://${location.host}${app.cfg.wsPath}?lang=${encodeURIComponent(app.cfg.lang || "")}`);
+  net.socket = socket;
+  socket.addEventListener("open", () => {
+    net.attempts = 0;
+    $("#conn-banner").hidden = true;
+    document.body.dataset.socket = "open";
+    if (net.openedOnce) socket.send(JSON.stringify({ type: "sync" }));
+    net.openedOnce = true;
+  });
+  socket.addEventListener("message", (event) => {
+    let frame;
+    try {
+      frame = JSON.parse(event.data);
+    } catch {
+      return;
+    }
+    if (frame.type === "state") handlers.state(frame);
+    else if (frame.type === "chat") handlers.chat(frame.message);
+    else if (frame.type === "chat_history" && Array.isArray(frame.messages)) frame.messages.forEach(handlers.chat);
+    else if (frame.type === "chat_hidden") handlers.chatHidden(frame.id);
+    else if (frame.type === "error") handlers.error(frame);
+    else if (frame.type === "redirect" && frame.url) location.assign(frame.url);
+  });
+  socket.addEventListener("close", (event) => {
+    document.body.dataset.socket = "closed";
+    net.socket = null;
+    if (event.code === 4403 || event.code === 4404) {
+      toast(app.S.no_access);
+      return;
+    }
+    $("#conn-banner").hidden = false;
+    if (net.retryTimer) return;
+    // Exponential backoff with jitter, so a server restart is not met by every client at once.
+    const base = Math.min(15000, 500 * 2 ** net.attempts);
+    net.attempts += 1;
+    net.retryTimer = setTimeout(() => connect(app, handlers), base / 2 + Math.random() * (base / 2));
+  });
+  window.addEventListener("online", () => net.socket || connect(app, handlers), { once: true });
+}
+
+/** Send a message; an action carries the version it was decided on. False if not connected. */
+export function send(app, message) {
+  const socket = app.net.socket;
+  if (!socket || socket.readyState !== WebSocket.OPEN) {
+    toast(app.S.not_connected);
+    return false;
+  }
+  const isAction = ACTIONS.includes(message.type);
+  const version = app.state.version;
+  socket.send(JSON.stringify(isAction && typeof version === "number" ? { ...message, version } : message));
+  if (isAction) app.pending = true;
+  return true;
+}
+
+function csrfToken() {
+  const input = document.querySelector("input[name=csrfmiddlewaretoken]");
+  return input ? input.value : "";
+}
+
+/** A host action (start, kick): the plain form's POST, answered in JSON (games/views.py). */
+export async function postForm(app, url, fields) {
+  const body = new URLSearchParams({ csrfmiddlewaretoken: csrfToken(), ...fields });
+  try {
+    const response = await fetch(url, {
+      method: "POST", body, credentials: "same-origin",
+      headers: { "X-Requested-With": "fetch", Accept: "application/json" },
+    });
+    const data = await response.json().catch(() => ({}));
+    if (!response.ok || data.ok === false) toast(data.error || app.S.generic_error);
+    else if (data.redirect) location.assign(data.redirect);
+  } catch {
+    toast(app.S.not_connected);
+  }
+}
+
+/** "Play again": a plain POST form (the server answers with a redirect to the new table). */
+export function rematchForm(app) {
+  return h("form", { method: "post", action: app.cfg.urls.rematch, class: "inline-form" },
+    h("input", { type: "hidden", name: "csrfmiddlewaretoken", value: csrfToken() }),
+    h("button", { type: "submit", class: "btn btn-primary", id: "rematch", text: app.S.rematch }));
+}

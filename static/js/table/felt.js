@@ -1,0 +1,247 @@
+// The felt: the status line, the four seats, the trick in the middle (a taken trick held a moment),
+// the overlays (last trick, a hand's result, the match result), the turn clocks and the spoken turn.
+
+import { $, SEATS, fmt, fmtn, h, num, teamOf, bidLabel, cardFace, cardInfo } from "./util.js";
+import { FLASH_MS, positionsFor, slotOf, seatName, teamLabel, teamsOrder, view, closed, flashing,
+  isMyTurn, lastTrick, contractsText } from "./model.js";
+import { breakdown } from "./scores.js";
+import { postForm, rematchForm } from "./connection.js";
+
+/** Between two frames: hold a completed trick on the felt, open the result of a hand that ended. */
+export function noticeChanges(app, before, after) {
+  const a = (before && before.view) || {};
+  const b = (after && after.view) || {};
+  const key = (t) => (t ? `${t.hand_number}:${t.cards.map((c) => c.card).join("")}` : "");
+  if (b.last_trick && key(b.last_trick) !== key(a.last_trick)) app.flash = { trick: b.last_trick, until: Date.now() + FLASH_MS };
+  const hb = (b.history || []).length;
+  if (hb > (a.history || []).length && hb > 0) {
+    app.overlayHand = b.history[hb - 1].hand_number;
+    if (app.overlayHand !== app.dismissedHand && b.phase !== "over") app.overlay = "hand";
+  }
+  if (app.overlay === "hand" && b.phase === "playing" && (b.tricks || []).length > 0) app.overlay = null;
+  // My cards were face down and are now turned: note when (see hand.js, bid clicks).
+  if (a.hand_hidden && b.hand_hidden === false && a.hand_number === b.hand_number) app.revealedAt = performance.now();
+}
+
+export function renderBanner(app) {
+  const { F, S } = app;
+  $("#standin-banner").hidden = !F.standin;
+  const leave = $("#leave-form");
+  if (leave) leave.hidden = !F.mySeat || closed(app);
+  const v = view(app);
+  let text = S.status_waiting;
+  if (F.status === "playing" && v.hand_number) text = fmt(S.status_hand, { n: v.hand_number });
+  if (F.status === "finished" || v.phase === "over") text = S.status_over;
+  if (closed(app)) text = S.status_closed;
+  $("#table-status").textContent = text;
+  $("#last-trick-btn").disabled = !lastTrick(app);
+}
+
+/** Who sits there for me: my partner, an opponent (nothing for a spectator or myself). */
+function roleOf(app, seat) {
+  const mine = app.F.mySeat;
+  if (!mine || seat === mine) return null;
+  return teamOf(seat) === teamOf(mine) ? app.S.role_partner : app.S.role_opponent;
+}
+
+export function renderSeats(app) {
+  const { F, S } = app;
+  const v = view(app);
+  const waiting = F.status === "waiting";
+  for (const [slot, seat] of Object.entries(positionsFor(F.mySeat))) {
+    const box = $(`#seat-${slot}`);
+    const info = F.seats[seat];
+    const isTurn = !waiting && !closed(app) && v.to_move === seat && !flashing(app);
+    const tookTrick = flashing(app) && app.flash.trick.winner === seat;
+    box.className = `seat seat-${slot}${isTurn ? " is-turn" : ""}${tookTrick ? " took-trick" : ""}${info.kind === "empty" ? " is-empty" : ""}`;
+    box.dataset.seat = seat;
+    const role = roleOf(app, seat);
+    const parts = [
+      h("div", { class: "seat-name", title: info.name }, seatName(app, seat),
+        info.isYou ? h("span", { class: "seat-you", text: ` ${S.you}` }) : null),
+      h("div", { class: "seat-role" },
+        h("span", { class: "seat-letter", title: S.compass[seat] },
+          h("span", { "aria-hidden": "true", text: S.seat_letter[seat] }), h("span", { class: "visually-hidden", text: S.compass[seat] })),
+        role ? h("span", { class: `seat-rel${role === S.role_partner ? " is-partner" : ""}`, text: role }) : null,
+        v.dealer === seat && !waiting ? h("span", { class: "seat-dealer", title: S.dealer },
+          h("span", { "aria-hidden": "true", text: S.dealer_short }), h("span", { class: "visually-hidden", text: S.dealer })) : null),
+    ];
+    const meta = h("div", { class: "seat-meta" });
+    if (info.host && F.kind === "private") meta.append(h("span", { text: S.host }));
+    if (info.standin) meta.append(h("span", { class: "seat-offline", text: S.standin }));
+    if (!waiting && v.bids) {
+      const bid = v.bids[seat];
+      meta.append(h("span", {}, `${S.bid_short} `, h("b", { text: bid === null || bid === undefined ? "–" : bidLabel(S, bid) })));
+      meta.append(h("span", {}, `${S.tricks_short} `, h("b", { text: String((v.tricks_won || {})[seat] ?? 0) })));
+    }
+    // "Away: a bot plays" already says it; "disconnected" only while the seat still waits for them.
+    if (!info.connected && info.kind === "human" && !info.standin) meta.append(h("span", { class: "seat-offline", text: S.offline }));
+    parts.push(meta);
+    if (tookTrick) parts.push(h("div", { class: "seat-won", text: S.takes_trick }));
+    if (isTurn) {
+      parts.push(h("div", { class: "seat-turn" }, h("span", { class: "seat-clock", dataset: { clock: seat } })));
+      if (F.deadline) parts.push(h("div", { class: "seat-timer", dataset: { timer: seat } }, h("span")));
+    }
+    if (slot !== "bottom" && !waiting && v.hand_counts && v.phase !== "over") {
+      const n = v.hand_counts[seat];
+      parts.push(h("div", { class: "seat-backs", title: fmtn(S.cards_left, { n }) },
+        h("span", { class: "mini-back", "aria-hidden": "true" }), h("span", { class: "mini-count", text: fmt(S.cards_count, { n }) })));
+    }
+    const tools = h("div", { class: "seat-tools" });
+    if (info.kind === "human" && !info.isYou && F.mySeat) {
+      const muted = F.mutes.has(seat);
+      tools.append(h("button", {
+        type: "button", "aria-pressed": muted ? "true" : "false",
+        "aria-label": fmt(muted ? S.unmute_name : S.mute_name, { name: seatName(app, seat) }),
+        text: muted ? S.unmute : S.mute, dataset: { mute: seat },
+      }));
+    }
+    if (waiting && F.isHost && info.kind !== "empty" && !info.isYou) {
+      tools.append(h("button", {
+        type: "button", "aria-label": fmt(S.kick_name, { name: seatName(app, seat) }), text: S.kick,
+        onclick: () => postForm(app, app.cfg.urls.kick, { position: seat }),
+      }));
+    }
+    if (tools.childElementCount) parts.push(tools);
+    box.replaceChildren(...parts);
+  }
+}
+
+export function renderTrick(app) {
+  const { F, S } = app;
+  const area = $("#trick-area");
+  const v = view(app);
+  const cards = (v.trick && v.trick.cards) || [];
+  const nodes = [];
+  let shown = null;
+  let winner = null;
+  if (flashing(app)) {
+    shown = app.flash.trick.cards;
+    winner = app.flash.trick.winner;
+  } else if (cards.length && !closed(app)) shown = cards;
+  if (shown) {
+    for (const play of shown) {
+      const name = seatName(app, play.seat);
+      const label = `${cardInfo(S, play.card).name} — ${play.seat === winner ? fmt(S.trick_for, { name }) : name}`;
+      nodes.push(h("div", { class: `trick-slot slot-${slotOf(app, play.seat)}${play.seat === winner ? " is-winner" : ""}` },
+        cardFace(S, play.card, "span", { title: label, "aria-label": label })));
+    }
+  } else if (closed(app)) {
+    nodes.push(h("div", { class: "trick-note" }, h("strong", { text: S.status_closed })));
+  } else if (F.status === "waiting") {
+    const free = SEATS.filter((s) => F.seats[s].kind === "empty").length;
+    const note = h("div", { class: "trick-note" }, h("strong", { text: S.waiting_title }), h("span", { text: fmtn(S.free_seats, { n: free }) }));
+    if (F.kind === "quick") note.append(h("br"), h("span", { dataset: { botsClock: "1" }, text: S.bots_soon }));
+    else if (!F.isHost) note.append(h("br"), h("span", { text: S.host_will_start }));
+    nodes.push(note);
+  } else if (v.phase === "bidding") {
+    const line = fmt(F.mySeat ? S.contracts_line : S.contracts_teams, contractsText(app));
+    nodes.push(h("div", { class: "trick-note" }, h("strong", { text: S.bidding_title }), h("span", { text: line })));
+  }
+  area.classList.toggle("is-complete", !!(shown && winner));
+  area.replaceChildren(...nodes);
+  $("#spades-broken").hidden = !(v.spades_broken && v.phase === "playing");
+}
+
+export function renderOverlay(app) {
+  const { F, S, cfg } = app;
+  const layer = $("#felt-overlay");
+  const v = view(app);
+  if (v.phase === "over" && v.result && app.overlay !== "last") app.overlay = "over";
+  else if (app.overlay === "over" && v.phase !== "over") app.overlay = null; // a rematch has begun
+  if (!app.overlay || (app.overlay !== "last" && flashing(app))) { // the hand's last trick is shown first
+    layer.hidden = true;
+    layer.replaceChildren();
+    return;
+  }
+  const card = h("div", { class: "overlay-card", role: "dialog", "aria-modal": "false", "aria-labelledby": "overlay-title" });
+  const teams = teamsOrder(app);
+  const close = () => {
+    if (app.overlay === "hand") app.dismissedHand = app.overlayHand;
+    app.overlay = null;
+    renderOverlay(app);
+  };
+  const closeRow = (text) => h("div", { class: "overlay-actions" }, h("button", { type: "button", class: "btn btn-primary", text, onclick: close }));
+  if (app.overlay === "last") {
+    const trick = lastTrick(app);
+    card.append(h("h2", { id: "overlay-title", text: S.last_trick }));
+    if (trick) {
+      const row = h("ol", { class: "last-trick-row" });
+      for (const play of trick.cards) {
+        row.append(h("li", { class: `last-play${play.seat === trick.winner ? " is-winner" : ""}` },
+          cardFace(S, play.card), h("span", { class: "last-name", text: seatName(app, play.seat) })));
+      }
+      card.append(row, h("p", { text: fmt(S.trick_won_by, { name: seatName(app, trick.winner) }) }));
+    } else card.append(h("p", { text: S.no_last_trick }));
+    card.append(closeRow(S.close));
+  } else if (app.overlay === "hand") {
+    const entry = (v.history || []).find((e) => e.hand_number === app.overlayHand);
+    if (!entry) {
+      app.overlay = null;
+      layer.hidden = true;
+      return;
+    }
+    card.append(h("h2", { id: "overlay-title", text: fmt(S.hand_over_title, { n: entry.hand_number }) }),
+      breakdown(app, entry, teams, "breakdown-overlay", false), closeRow(S.continue));
+  } else {
+    const result = v.result || {};
+    const won = F.mySeat ? teamOf(F.mySeat) === result.winner : null;
+    card.append(h("h2", { id: "overlay-title", text: S.match_over }));
+    card.append(h("p", { class: `winner-line${won === false ? " is-lost" : ""}`,
+      text: won === true ? S.you_won : won === false ? S.you_lost : fmt(S.winner_is, { team: teamLabel(app, result.winner) }) }));
+    const scores = result.scores || {};
+    card.append(h("p", { text: teams.map((t) => fmt(S.team_score, { team: teamLabel(app, t), score: num(scores[t]) })).join(" — ") }));
+    const actions = h("div", { class: "overlay-actions" }, h("a", { class: "btn", href: cfg.urls.lobby, text: S.back_to_lobby }));
+    if (F.mySeat) actions.append(rematchForm(app));
+    card.append(actions, h("p", { class: "overlay-note final-note", text: S.final_note }));
+    // On a phone the sheet covers the scores panel: the last hand's detail goes in the sheet.
+    const lastHand = (v.history || []).at(-1);
+    if (lastHand) card.append(breakdown(app, lastHand, teams, "breakdown-over"));
+  }
+  layer.replaceChildren(card);
+  layer.hidden = false;
+}
+
+/** The turn clocks, the bots' countdown, and the end of a held trick (every 250 ms). */
+export function tick(app) {
+  const { F, S } = app;
+  const now = Date.now();
+  for (const el of document.querySelectorAll("[data-clock]")) {
+    if (!F.deadline) {
+      el.textContent = el.dataset.clock === F.mySeat ? S.your_turn_short : S.thinking;
+      continue;
+    }
+    const left = Math.max(0, Math.ceil((F.deadline - now) / 1000));
+    el.textContent = fmt(S.seconds_left, { n: left });
+    const bar = document.querySelector(`[data-timer="${el.dataset.clock}"]`);
+    if (bar) {
+      const frac = Math.max(0, Math.min(1, (F.deadline - now) / ((F.turnSeconds || 30) * 1000)));
+      bar.firstElementChild.style.width = `${(frac * 100).toFixed(1)}%`;
+      bar.classList.toggle("low", left <= 5);
+    }
+  }
+  const bots = document.querySelector("[data-bots-clock]");
+  if (bots && F.botsAt) bots.textContent = fmt(S.bots_in, { n: Math.max(0, Math.ceil((F.botsAt - now) / 1000)) });
+  if (app.flash && app.flash.until <= now) {
+    app.flash = null;
+    app.render();
+  }
+}
+
+/** Say whose turn it is (once per change) in the polite live region. */
+export function announceTurn(app) {
+  const { F, S } = app;
+  const v = view(app);
+  let text = "";
+  if (v.phase === "over") text = S.match_over;
+  else if (closed(app)) text = S.table_closed;
+  else if (F.status !== "waiting" && v.to_move) {
+    text = isMyTurn(app) ? (v.phase === "bidding" ? S.your_bid : S.your_play)
+      : fmt(v.phase === "bidding" ? S.waiting_bid : S.waiting_play, { name: seatName(app, v.to_move) });
+  }
+  if (flashing(app)) text = `${fmt(S.trick_for, { name: seatName(app, app.flash.trick.winner) })}. ${text}`;
+  if (text && text !== app.lastAnnounced) {
+    app.lastAnnounced = text;
+    $("#turn-announcer").textContent = text;
+  }
+}
