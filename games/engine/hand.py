@@ -20,34 +20,26 @@ from typing import Any
 from .cards import (
     BEATS,
     BLIND_NIL,
-    CARD_CODES,
     CARD_INDEX,
+    CODES,
     NIL,
     RANK_BIT,
+    RANK_MASK,
     SEAT_INDEX,
     SEATS,
     SUIT_CARDS,
     SUIT_NAMES,
     SUIT_OF,
+    SUIT_SHIFT,
     int_to_bid,
     sort_cards,
 )
 from .rules import IllegalAction, Rules
 from .scoring import score_hand
+from .variants import VARIANTS, Variant
 
-_NUMERIC = tuple(range(14))
-# (nil offered, blind nil offered) -> bid values offered to a seat whose partner has not bid yet.
-_FIRST_OFFERS = {
-    (False, False): _NUMERIC,
-    (True, False): (*_NUMERIC, NIL),
-    (False, True): (*_NUMERIC, BLIND_NIL),
-    (True, True): (*_NUMERIC, NIL, BLIND_NIL),
-}
-# (numeric bids only, bids offered to a seat whose partner has not bid): ``_offers[partner unbid]``.
-_OFFERS = {key: (_NUMERIC, offers) for key, offers in _FIRST_OFFERS.items()}
-# Suit masks carry their suit in bits 13-14 so that ``SUIT_CARDS[mask]`` needs no offset.
-_EMPTY_MASKS = [0, 1 << 13, 2 << 13, 3 << 13] * 4
-_RANK_MASK = (1 << 13) - 1
+# Suit masks carry their suit in bits 15-16 so that ``SUIT_CARDS[mask]`` needs no offset.
+_EMPTY_MASKS = [s << SUIT_SHIFT for s in range(4)] * 4
 _BAD = "bad_action"
 
 
@@ -109,10 +101,29 @@ def seat_index(seat: Any) -> int:
     raise IllegalAction(f"not a seat: {_fmt(seat)} (N, E, S or W)", _BAD)
 
 
-def check_deal(hands: Any, allow_ints: bool = True) -> list[list[int]]:
+def blind_nil_teams(
+    rules: Rules, variant: Variant, before: Mapping[str, Mapping[str, int]] | None
+) -> tuple[bool, bool]:
+    """May each team (NS, EW) be offered blind nil this hand? (rules.md "Blind nil when behind")
+
+    ``before``: the partnerships' totals at the deal (None: zero scores).
+    """
+    if not (rules.blind_nil and variant.blind_nil):
+        return False, False
+    deficit = rules.blind_nil_min_deficit
+    if not deficit:
+        return True, True
+    ns, ew = (0, 0) if before is None else (before["NS"]["score"], before["EW"]["score"])
+    return ew - ns >= deficit, ns - ew >= deficit
+
+
+def check_deal(
+    hands: Any, allow_ints: bool = True, variant: Variant = VARIANTS["none"]
+) -> list[list[int]]:
     """Seat -> 13 card codes, 52 distinct cards in all -> card ints by seat int; else ValueError.
 
-    ``hands`` may also be a list of 4 rows by seat int, and cards ints when ``allow_ints``.
+    ``hands`` may also be a list of 4 rows by seat int, and cards ints when ``allow_ints``. Every
+    card must belong to the variant's deck.
     """
     if isinstance(hands, Mapping):
         if set(hands) != set(SEATS):
@@ -131,12 +142,14 @@ def check_deal(hands: Any, allow_ints: bool = True) -> list[list[int]]:
         for card in row:
             if isinstance(card, str) and card in CARD_INDEX:
                 c = CARD_INDEX[card]
-            elif allow_ints and type(card) is int and 0 <= card < 52:
+            elif allow_ints and type(card) is int and 0 <= card < len(CODES):
                 c = card
             else:
                 raise ValueError(f"{seat} holds something that is not a card: {_fmt(card)}")
+            if c not in variant.deck_set:
+                raise ValueError(f"{CODES[c]} is not in the deck of {variant.label}")
             if c in seen:
-                raise ValueError(f"{CARD_CODES[c]} is dealt twice")
+                raise ValueError(f"{CODES[c]} is dealt twice")
             seen.add(c)
             ints.append(c)
         out.append(ints)
@@ -156,7 +169,8 @@ class HandState:
 
     __slots__ = (
         "_masks",
-        "_offers",
+        "_variant",
+        "blind_ok",
         "bidding",
         "bids",
         "dealer",
@@ -174,8 +188,15 @@ class HandState:
         "win_seat",
     )
 
-    def __init__(self, rules: Rules, dealer: str | int, hands: Any) -> None:
-        """``hands``: seat -> 13 card codes (or a list of 4 lists of card ints); checked."""
+    def __init__(
+        self,
+        rules: Rules,
+        dealer: str | int,
+        hands: Any,
+        before: Mapping[str, Mapping[str, int]] | None = None,
+    ) -> None:
+        """``hands``: seat -> 13 card codes (or a list of 4 lists of card ints); checked against
+        the variant's deck. ``before``: the totals at the deal (blind nil when behind)."""
         if isinstance(dealer, str):
             d = SEAT_INDEX.get(dealer)
         else:
@@ -184,23 +205,37 @@ class HandState:
             raise ValueError(f"not a seat: {_fmt(dealer)}")
         if not isinstance(rules, Rules):
             raise ValueError("rules must be a Rules")
-        self._setup(rules, d, check_deal(hands))
+        self._setup(rules, d, check_deal(hands, variant=VARIANTS[rules.variant]), before)
 
     @classmethod
-    def from_ints(cls, rules: Rules, dealer: int, hands: Sequence[Sequence[int]]) -> HandState:
-        """Fast constructor: ``hands[seat_int]`` = 13 card ints. Not checked."""
+    def from_ints(
+        cls,
+        rules: Rules,
+        dealer: int,
+        hands: Sequence[Sequence[int]],
+        before: Mapping[str, Mapping[str, int]] | None = None,
+    ) -> HandState:
+        """Fast constructor: ``hands[seat_int]`` = 13 card ints. Not checked. ``before``: the
+        totals at the deal, needed only when ``rules.blind_nil_min_deficit`` is set."""
         self = cls.__new__(cls)
-        self._setup(rules, dealer, hands)
+        self._setup(rules, dealer, hands, before)
         return self
 
-    def _setup(self, rules: Rules, dealer: int, hands: Sequence[Sequence[int]]) -> None:
+    def _setup(
+        self,
+        rules: Rules,
+        dealer: int,
+        hands: Sequence[Sequence[int]],
+        before: Mapping[str, Mapping[str, int]] | None,
+    ) -> None:
         masks = _EMPTY_MASKS[:]
         for p in range(4):
             base = p << 2
             for c in hands[p]:
                 masks[base + SUIT_OF[c]] |= RANK_BIT[c]
         self._masks = masks
-        self._offers = _OFFERS[rules.nil, rules.blind_nil]
+        variant = self._variant = VARIANTS[rules.variant]
+        self.blind_ok = blind_nil_teams(rules, variant, before)
         self.rules = rules
         self.dealer = dealer
         self.bids: list[int | None] = [None, None, None, None]
@@ -221,7 +256,8 @@ class HandState:
         """An independent copy (cheap: a few small lists)."""
         new = HandState.__new__(HandState)
         new._masks = self._masks[:]
-        new._offers = self._offers
+        new._variant = self._variant
+        new.blind_ok = self.blind_ok
         new.rules = self.rules
         new.dealer = self.dealer
         new.bids = self.bids[:]
@@ -242,8 +278,8 @@ class HandState:
     # ----------------------------------------------------------------- fast API (unchecked)
 
     def legal_bid_values(self) -> tuple[int, ...]:
-        """Bids offered to the seat to move: ``0..13`` then ``NIL`` / ``BLIND_NIL`` if offered."""
-        return self._offers[self.bids[self.to_move_index ^ 2] is None]
+        """Bids offered to the seat to move (by the variant): numbers, then ``NIL``, ``BLIND_NIL``."""
+        return self._variant.bid_offers(self, self.to_move_index)
 
     def bid_value(self, value: int) -> None:
         """Record the int-encoded bid of the seat to move. Unchecked."""
@@ -260,7 +296,7 @@ class HandState:
         masks = self._masks
         if self.trick_len:
             m = masks[p4 + self.led]
-            if m & 8191:  # any card of the suit led
+            if m & 32767:  # any card of the suit led
                 return SUIT_CARDS[m]
             return (
                 SUIT_CARDS[masks[p4]]
@@ -280,12 +316,12 @@ class HandState:
         self.plays.append(c)
         n = self.trick_len
         if n:
-            if BEATS[self.win_card * 52 + c]:
+            if BEATS[self.win_card * 54 + c]:
                 self.win_card = c
                 self.win_seat = p
                 # A spade that does not take the lead was beaten by a spade, so spades were
                 # already broken: only leading or winning spades need the flag set.
-                if c < 13:
+                if c < 13 or c > 51:
                     self.spades_broken = True
             if n != 3:
                 self.trick_len = n + 1
@@ -300,12 +336,12 @@ class HandState:
             if len(winners) == 13:
                 self.is_complete = True
             return
-        self.led = SUIT_OF[c]
+        led = self.led = SUIT_OF[c]
         self.win_card = c
         self.win_seat = p
         self.trick_len = 1
         self.to_move_index = (p + 1) & 3
-        if c < 13:
+        if not led:
             self.spades_broken = True
 
     def holds(self, seat: int, c: int) -> bool:
@@ -327,7 +363,17 @@ class HandState:
         """How many cards a seat still holds."""
         m = self._masks
         b = seat << 2
-        return sum((m[b + s] & _RANK_MASK).bit_count() for s in range(4))
+        return sum((m[b + s] & RANK_MASK).bit_count() for s in range(4))
+
+    def spade_count(self, seat: int) -> int:
+        """How many spades (jokers included) a seat still holds."""
+        return (self._masks[seat << 2] & RANK_MASK).bit_count()
+
+    def blind_nil_offered(self, seat: int) -> bool:
+        """Is blind nil offered to seat int ``seat`` this hand (first bidder of a partnership
+        that may have it)? ``Match`` deals the hand face down to such a seat."""
+        first = (self.dealer + 1) & 3
+        return self.blind_ok[seat & 1] and (seat == first or seat == (first + 1) & 3)
 
     def suit_ints(self, seat: int, suit: int) -> tuple[int, ...]:
         """The unplayed card ints of one suit in a seat's hand, ascending."""
@@ -351,7 +397,7 @@ class HandState:
             return []
         if self.bidding:
             return [bid_action(v) for v in self.legal_bid_values()]
-        return [{"type": "play", "card": CARD_CODES[c]} for c in self.legal_play_ints()]
+        return [{"type": "play", "card": CODES[c]} for c in self.legal_play_ints()]
 
     def apply(self, seat: str, action: Any) -> None:
         """Apply one bid or play action dict for ``seat``, or raise ``IllegalAction``."""
@@ -375,22 +421,13 @@ class HandState:
             raise IllegalAction(
                 f"{seat} bid out of turn: {SEATS[self.to_move_index]} is to bid", "not_your_turn"
             )
-        if value >= 0:
-            return
-        name = "nil" if value == NIL else "blind nil"
-        if not (self.rules.nil if value == NIL else self.rules.blind_nil):
-            raise IllegalAction(f"{name} is not played at this table", "bid_not_offered")
-        partner = p ^ 2
-        if self.bids[partner] is not None:
-            raise IllegalAction(
-                f"{seat} cannot bid {name}: partner {SEATS[partner]} has already bid",
-                "bid_not_offered",
-            )
+        if value not in self._variant.bid_offers(self, p):
+            raise IllegalAction(self._variant.refusal(self, p, value), "bid_not_offered")
 
     def check_play(self, p: int, c: int) -> None:
         """Raise ``IllegalAction`` unless seat int ``p`` may play card int ``c`` now."""
         seat = SEATS[p]
-        card = CARD_CODES[c]
+        card = CODES[c]
         if self.bidding:
             raise IllegalAction(
                 f"{seat} cannot play {card}: the bidding is not over", "not_playing"
@@ -412,7 +449,7 @@ class HandState:
                 if held:
                     raise IllegalAction(
                         f"{seat} must follow {SUIT_NAMES[self.led]}: holds "
-                        + ", ".join(CARD_CODES[x] for x in held),
+                        + ", ".join(CODES[x] for x in held),
                         "must_follow_suit",
                     )
         elif suit == 0 and not self.spades_broken:
@@ -447,8 +484,7 @@ class HandState:
         return {
             "leader": SEATS[leader],
             "cards": [
-                {"seat": SEATS[(leader + i) & 3], "card": CARD_CODES[c]}
-                for i, c in enumerate(cards)
+                {"seat": SEATS[(leader + i) & 3], "card": CODES[c]} for i, c in enumerate(cards)
             ],
         }
 
@@ -462,7 +498,7 @@ class HandState:
                 {
                     "leader": SEATS[leader],
                     "cards": [
-                        {"seat": SEATS[(leader + i) & 3], "card": CARD_CODES[c]}
+                        {"seat": SEATS[(leader + i) & 3], "card": CODES[c]}
                         for i, c in enumerate(cards)
                     ],
                     "winner": SEATS[winner],
