@@ -170,9 +170,9 @@ class HandState:
     __slots__ = (
         "_masks",
         "_variant",
-        "blind_ok",
         "bidding",
         "bids",
+        "blind_ok",
         "dealer",
         "is_complete",
         "led",
