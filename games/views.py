@@ -24,6 +24,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from games.engine import CARD_CODES
 from games.identity import viewer_from_request
 from games.models import POSITIONS, Table
+from games.rule_text import minus, rules_summary
 from games.services import (
     ServiceError,
     do_join,
@@ -199,35 +200,6 @@ def table_strings() -> dict[str, Any]:
         "generic_error": _("That did not work. Try again."),
         "chat_too_long": _("A message has at most %(n)s characters."),
     }
-
-
-def rules_summary(rules: dict) -> str:
-    """The options of a table in one short line, e.g. "500 points · nil · blind nil · bags 10/−100"."""
-    parts = [_("%(target)s points") % {"target": rules.get("target", 500)}]
-    if rules.get("nil", True):
-        parts.append(_("nil"))
-        if rules.get("blind_nil", True):
-            parts.append(_("blind nil"))
-    else:
-        parts.append(_("no nil"))
-    if not rules.get("nil_tricks_count_for_contract", True):
-        parts.append(_("nil tricks are bags"))
-    limit = rules.get("bag_limit", 10)
-    if limit:
-        parts.append(
-            _("bags %(limit)s/−%(penalty)s")
-            % {"limit": limit, "penalty": rules.get("bag_penalty", 100)}
-        )
-    else:
-        parts.append(_("no bag penalty"))
-    if rules.get("loss_floor") is not None:
-        parts.append(_("lost at %(floor)s") % {"floor": minus(rules["loss_floor"])})
-    return " · ".join(str(p) for p in parts)
-
-
-def minus(number: Any) -> str:
-    """A number as printed on the site: negative numbers take the typographic minus "−"."""
-    return f"−{abs(number)}" if isinstance(number, int) and number < 0 else str(number)
 
 
 SLOTS = ("bottom", "left", "top", "right")

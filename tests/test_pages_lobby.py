@@ -10,9 +10,11 @@ from games.models import Seat, Table
 pytestmark = pytest.mark.django_db
 
 STANDARD_FORM = {
+    "variant": "none",
     "target": "500",
     "nil": "on",
     "blind_nil": "on",
+    "blind_nil_min_deficit": "100",
     "nil_tricks_count_for_contract": "on",
     "bag_limit": "10",
     "bag_penalty": "100",
@@ -137,8 +139,10 @@ def test_a_private_table_is_created_with_the_chosen_options(client):
     assert response["Location"] == reverse("games:table", args=[table.pk])
     assert table.kind == "private"
     assert table.rules == {
+        "variant": "none",
         "nil": True,
         "blind_nil": False,
+        "blind_nil_min_deficit": 100,
         "nil_tricks_count_for_contract": False,
         "bag_limit": 10,
         "bag_penalty": 100,

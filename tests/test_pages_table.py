@@ -225,7 +225,7 @@ def test_the_bidding_hint_is_the_bots_estimate_of_the_viewers_own_hand():
 
 def test_the_bidding_hint_waits_while_the_hand_is_face_down():
     lea = guest("Léa")
-    table = private_table(lea)
+    table = private_table(lea, blind_nil_min_deficit="0")  # blind nil offered at 0 - 0
     players = [lea, guest("Marius"), guest("Zoé")]
     for client in players[1:]:
         client.post(invite_url(table))

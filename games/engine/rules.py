@@ -137,7 +137,7 @@ class Rules:
     blind_nil_min_deficit: int = _option(
         0,
         int,
-        gettext_noop("Blind nil only when behind by at least"),
+        gettext_noop("Minimum deficit for blind nil (points)"),
         help=gettext_noop(
             "Points a partnership must trail by at the deal to be offered blind nil (0: always)."
         ),
