@@ -32,13 +32,14 @@ CARD_INDEX: dict[str, int] = {code: c for c, code in enumerate(CODES)}
 #: spade mask, above the ace).
 SUIT_OF: tuple[int, ...] = (*(c // 13 for c in range(52)), SPADES, SPADES)
 RANK_BIT: tuple[int, ...] = (*(1 << (c % 13) for c in range(52)), 1 << 13, 1 << 14)
-#: Suit masks carry their suit in bits 15-16 (spades need 15 bits with the jokers).
-SUIT_SHIFT = 15
-RANK_MASK = (1 << SUIT_SHIFT) - 1
+#: Where each suit's masks start in ``SUIT_CARDS``: a seat's suit mask is ``SUIT_BASE[suit] | ranks``
+#: (spades take 15 rank bits with the jokers, the other suits 13), so ``SUIT_CARDS[mask]`` needs
+#: no offset.
+SUIT_BASE: tuple[int, ...] = (0, 1 << 15, (1 << 15) + (1 << 13), (1 << 15) + (2 << 13))
 
 
 def _suit_cards() -> list[tuple[int, ...]]:
-    """``SUIT_CARDS[(suit << 15) | mask]`` -> the card ints of a suit mask, weakest first."""
+    """``SUIT_CARDS[SUIT_BASE[suit] | ranks]`` -> the card ints of a suit mask, weakest first."""
     out: list[tuple[int, ...]] = []
     for suit in range(4):
         ranks = [suit * 13 + r for r in range(13)]
@@ -48,14 +49,16 @@ def _suit_cards() -> list[tuple[int, ...]]:
         for bit, card in enumerate(ranks):
             # Masks whose highest bit is `bit` are the earlier masks plus this card.
             table.extend((*t, card) for t in table[: 1 << bit])
-        table.extend([()] * ((1 << SUIT_SHIFT) - len(table)))
+        assert len(out) == SUIT_BASE[suit]
         out.extend(table)
     return out
 
 
-#: ``SUIT_CARDS[(suit << 15) | mask]`` -> tuple of the card ints of a suit mask, weakest first
-#: (ascending ints; the jokers come after the ace of spades).
+#: ``SUIT_CARDS[mask]`` -> tuple of the card ints of a suit mask, weakest first (ascending ints;
+#: the jokers come after the ace of spades). An empty suit gives ``()``.
 SUIT_CARDS: list[tuple[int, ...]] = _suit_cards()
+#: The rank bits of a suit mask, by suit.
+RANK_MASKS: tuple[int, ...] = ((1 << 15) - 1, (1 << 13) - 1, (1 << 13) - 1, (1 << 13) - 1)
 
 #: Strength of a card within its suit (the jokers above the ace of spades).
 _STRENGTH: tuple[int, ...] = (*(c % 13 for c in range(52)), 13, 14)

@@ -24,13 +24,13 @@ from .cards import (
     CODES,
     NIL,
     RANK_BIT,
-    RANK_MASK,
+    RANK_MASKS,
     SEAT_INDEX,
     SEATS,
+    SUIT_BASE,
     SUIT_CARDS,
     SUIT_NAMES,
     SUIT_OF,
-    SUIT_SHIFT,
     int_to_bid,
     sort_cards,
 )
@@ -38,8 +38,8 @@ from .rules import IllegalAction, Rules
 from .scoring import score_hand
 from .variants import VARIANTS, Variant
 
-# Suit masks carry their suit in bits 15-16 so that ``SUIT_CARDS[mask]`` needs no offset.
-_EMPTY_MASKS = [s << SUIT_SHIFT for s in range(4)] * 4
+# A seat's suit masks start at their suit's base so that ``SUIT_CARDS[mask]`` needs no offset.
+_EMPTY_MASKS = [*SUIT_BASE] * 4
 _BAD = "bad_action"
 
 
@@ -295,9 +295,9 @@ class HandState:
         p4 = self.to_move_index << 2
         masks = self._masks
         if self.trick_len:
-            m = masks[p4 + self.led]
-            if m & 32767:  # any card of the suit led
-                return SUIT_CARDS[m]
+            follow = SUIT_CARDS[masks[p4 + self.led]]
+            if follow:  # any card of the suit led
+                return follow
             return (
                 SUIT_CARDS[masks[p4]]
                 + SUIT_CARDS[masks[p4 + 1]]
@@ -363,11 +363,11 @@ class HandState:
         """How many cards a seat still holds."""
         m = self._masks
         b = seat << 2
-        return sum((m[b + s] & RANK_MASK).bit_count() for s in range(4))
+        return sum((m[b + s] & RANK_MASKS[s]).bit_count() for s in range(4))
 
     def spade_count(self, seat: int) -> int:
         """How many spades (jokers included) a seat still holds."""
-        return (self._masks[seat << 2] & RANK_MASK).bit_count()
+        return (self._masks[seat << 2] & RANK_MASKS[0]).bit_count()
 
     def blind_nil_offered(self, seat: int) -> bool:
         """Is blind nil offered to seat int ``seat`` this hand (first bidder of a partnership
