@@ -87,7 +87,7 @@ def _nickname_first(request: HttpRequest) -> HttpResponse:
 
 def card_strings() -> dict[str, list[str]]:
     """Each card's printed rank and spoken name, as the {% card %} tag shows them."""
-    return {code: [rank_label(code[0]), card_name(code)] for code in CARD_CODES}
+    return {code: [rank_label(code[0]), card_name(code)] for code in (*CARD_CODES, "LJ", "BJ")}
 
 
 def table_strings() -> dict[str, Any]:

@@ -189,3 +189,14 @@ def test_every_level_stays_legal_over_many_seeded_matches_of_each_variant(varian
         match = Match(Rules(variant=variant, target=250), 1000 + seed)
         play_hands(match, variant_picker(variant, seed), 8)
         assert match.is_over or len(match.history) == 8
+
+
+def test_the_trick_estimate_counts_the_jokers_as_the_two_highest_spades():
+    from games.bots import estimate_tricks
+
+    side = cards("2H 5H 9H 3D 6D TD 4C 7C JC 8C QH")
+    with_jokers = estimate_tricks(["BJ", "LJ", *side])
+    with_honours = estimate_tricks(["AS", "KS", *side])
+    assert with_jokers.total == with_honours.total
+    # Beside a joker, the ace of spades is only the third spade: worth what a queen is.
+    assert estimate_tricks(["BJ", "AS", *side]).total == estimate_tricks(["AS", "QS", *side]).total
