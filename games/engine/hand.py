@@ -9,7 +9,8 @@
   "Fast API for search" in docs/engine.md; the int encoding is described in ``cards.py``.
 
 A ``HandState`` has no notion of looking at one's cards: a hand record does not say when a player
-looked, so a numeric bid implies a look. ``Match`` adds the blind nil look on top.
+looked, so a numeric bid implies a look. ``Match`` adds the blind nil look on top. What a variant
+changes (deck, bids offered) is asked of ``VARIANTS[rules.variant]`` (variants.py).
 """
 
 from __future__ import annotations
@@ -19,10 +20,7 @@ from typing import Any
 
 from .cards import (
     BEATS,
-    BLIND_NIL,
-    CARD_INDEX,
     CODES,
-    NIL,
     RANK_BIT,
     RANK_MASKS,
     SEAT_INDEX,
@@ -34,126 +32,21 @@ from .cards import (
     int_to_bid,
     sort_cards,
 )
+from .checks import (
+    BAD_ACTION,
+    bid_action,
+    blind_nil_teams,
+    check_deal,
+    fmt_json,
+    parse_action,
+    seat_index,
+)
 from .rules import IllegalAction, Rules
 from .scoring import score_hand
-from .variants import VARIANTS, Variant
+from .variants import VARIANTS
 
 # A seat's suit masks start at their suit's base so that ``SUIT_CARDS[mask]`` needs no offset.
 _EMPTY_MASKS = [*SUIT_BASE] * 4
-_BAD = "bad_action"
-
-
-def _fmt(value: Any) -> str:
-    """A value quoted the JSON way, for error messages."""
-    if isinstance(value, str):
-        return f'"{value}"'
-    if value is None:
-        return "null"
-    if value is True or value is False:
-        return "true" if value else "false"
-    return repr(value)
-
-
-def parse_action(action: Any) -> tuple[str, int | None]:
-    """Validate an action dict strictly: ``("bid", value)``, ``("play", card)`` or ``("look", None)``.
-
-    Bids come back in the int encoding and cards as ints. Raises ``IllegalAction("bad_action")``.
-    """
-    if not isinstance(action, dict):
-        raise IllegalAction("an action must be an object", _BAD)
-    kind = action.get("type")
-    if kind == "bid":
-        if len(action) != 2 or "bid" not in action:
-            raise IllegalAction('a bid action has exactly the keys "type" and "bid"', _BAD)
-        bid = action["bid"]
-        if type(bid) is int:
-            if 0 <= bid <= 13:
-                return "bid", bid
-            raise IllegalAction(f"bid out of range: {bid} (0..13, nil or blind_nil)", _BAD)
-        if bid == "nil":
-            return "bid", NIL
-        if bid == "blind_nil":
-            return "bid", BLIND_NIL
-        raise IllegalAction(f'a bid is 0..13, "nil" or "blind_nil", not {_fmt(bid)}', _BAD)
-    if kind == "play":
-        if len(action) != 2 or "card" not in action:
-            raise IllegalAction('a play action has exactly the keys "type" and "card"', _BAD)
-        card = action["card"]
-        if isinstance(card, str) and card in CARD_INDEX:
-            return "play", CARD_INDEX[card]
-        raise IllegalAction(f"not a card: {_fmt(card)}", _BAD)
-    if kind == "look":
-        if len(action) != 1:
-            raise IllegalAction('a look action has only the key "type"', _BAD)
-        return "look", None
-    raise IllegalAction(f"unknown action type {_fmt(kind)} (bid, play or look)", _BAD)
-
-
-def bid_action(value: int) -> dict[str, Any]:
-    """Int-encoded bid -> action dict."""
-    return {"type": "bid", "bid": int_to_bid(value)}
-
-
-def seat_index(seat: Any) -> int:
-    """``"E"`` -> 1; anything else raises ``IllegalAction("bad_action")``."""
-    if isinstance(seat, str) and seat in SEAT_INDEX:
-        return SEAT_INDEX[seat]
-    raise IllegalAction(f"not a seat: {_fmt(seat)} (N, E, S or W)", _BAD)
-
-
-def blind_nil_teams(
-    rules: Rules, variant: Variant, before: Mapping[str, Mapping[str, int]] | None
-) -> tuple[bool, bool]:
-    """May each team (NS, EW) be offered blind nil this hand? (rules.md "Blind nil when behind")
-
-    ``before``: the partnerships' totals at the deal (None: zero scores).
-    """
-    if not (rules.blind_nil and variant.blind_nil):
-        return False, False
-    deficit = rules.blind_nil_min_deficit
-    if not deficit:
-        return True, True
-    ns, ew = (0, 0) if before is None else (before["NS"]["score"], before["EW"]["score"])
-    return ew - ns >= deficit, ns - ew >= deficit
-
-
-def check_deal(
-    hands: Any, allow_ints: bool = True, variant: Variant = VARIANTS["none"]
-) -> list[list[int]]:
-    """Seat -> 13 card codes, 52 distinct cards in all -> card ints by seat int; else ValueError.
-
-    ``hands`` may also be a list of 4 rows by seat int, and cards ints when ``allow_ints``. Every
-    card must belong to the variant's deck.
-    """
-    if isinstance(hands, Mapping):
-        if set(hands) != set(SEATS):
-            raise ValueError("hands must give the cards of N, E, S and W")
-        rows = [hands[s] for s in SEATS]
-    elif isinstance(hands, Sequence) and not isinstance(hands, str) and len(hands) == 4:
-        rows = list(hands)
-    else:
-        raise ValueError("hands must map each seat to its 13 cards")
-    out: list[list[int]] = []
-    seen: set[int] = set()
-    for seat, row in zip(SEATS, rows, strict=True):
-        if isinstance(row, str) or not isinstance(row, Sequence) or len(row) != 13:
-            raise ValueError(f"{seat} must hold 13 cards")
-        ints = []
-        for card in row:
-            if isinstance(card, str) and card in CARD_INDEX:
-                c = CARD_INDEX[card]
-            elif allow_ints and type(card) is int and 0 <= card < len(CODES):
-                c = card
-            else:
-                raise ValueError(f"{seat} holds something that is not a card: {_fmt(card)}")
-            if c not in variant.deck_set:
-                raise ValueError(f"{CODES[c]} is not in the deck of {variant.label}")
-            if c in seen:
-                raise ValueError(f"{CODES[c]} is dealt twice")
-            seen.add(c)
-            ints.append(c)
-        out.append(ints)
-    return out
 
 
 class HandState:
@@ -202,7 +95,7 @@ class HandState:
         else:
             d = dealer if type(dealer) is int and 0 <= dealer < 4 else None
         if d is None:
-            raise ValueError(f"not a seat: {_fmt(dealer)}")
+            raise ValueError(f"not a seat: {fmt_json(dealer)}")
         if not isinstance(rules, Rules):
             raise ValueError("rules must be a Rules")
         self._setup(rules, d, check_deal(hands, variant=VARIANTS[rules.variant]), before)
@@ -410,7 +303,7 @@ class HandState:
             self.check_play(p, value)  # type: ignore[arg-type]
             self.play_int(value)  # type: ignore[arg-type]
         else:
-            raise IllegalAction("looking at one's cards is a match action", _BAD)
+            raise IllegalAction("looking at one's cards is a match action", BAD_ACTION)
 
     def check_bid(self, p: int, value: int) -> None:
         """Raise ``IllegalAction`` unless seat int ``p`` may bid ``value`` now."""
