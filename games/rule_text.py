@@ -10,9 +10,10 @@ from __future__ import annotations
 from typing import Any
 
 from django.utils.functional import Promise, lazy
-from django.utils.translation import gettext
+from django.utils.translation import gettext, pgettext
 
 from games.engine.rules import OPTIONS, Choice, Option, Rules
+from games.engine.variants import VARIANTS
 
 
 def minus(number: Any) -> str:
@@ -72,3 +73,38 @@ def rules_summary(rules: dict) -> str:
             if phrase:
                 parts.append(phrase)
     return " · ".join(parts)
+
+
+def value_text(option: Option, value: Any) -> str:
+    """One option's value in words: "yes", "500", "−200", "none", "Suicide"."""
+    if option.choices:
+        return gettext(next(c.label for c in option.choices if c.value == value))
+    if option.kind is bool:
+        return (
+            pgettext("rule option value", "yes") if value else pgettext("rule option value", "no")
+        )
+    if value is None:
+        return pgettext("rule option value", "none")
+    return minus(value)
+
+
+def option_lines(rules: Rules) -> list[dict[str, str]]:
+    """Every option with its label, its value in ``rules`` and its help, in the form's order."""
+    return [
+        {
+            "name": name,
+            "label": gettext(option.label),
+            "value": value_text(option, getattr(rules, name)),
+            "help": gettext(option.help) if option.help else "",
+        }
+        for name, option in OPTIONS.items()
+    ]
+
+
+def variant_lines() -> list[dict[str, str]]:
+    """The variants a table offers besides the standard mode, each with its one-line rule."""
+    return [
+        {"name": v.name, "label": gettext(v.label), "help": gettext(v.help)}
+        for v in VARIANTS.values()
+        if v.name != OPTIONS["variant"].default
+    ]

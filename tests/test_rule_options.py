@@ -7,6 +7,7 @@ from typing import Any
 import pytest
 from django.urls import reverse
 from django.utils import translation
+from rules_pages_support import fetch, normalize
 
 from games.engine import Rules
 from games.engine.rules import OPTIONS, Option, table_rules
@@ -112,3 +113,15 @@ def test_a_forged_variant_or_deficit_creates_nothing(client, field, value):
     assert response.status_code == 200
     assert response.context["form"].errors.get(field)
     assert not Table.objects.exists()
+
+
+def test_the_variants_rules_page_lists_every_option_and_every_variant(client):
+    with translation.override("fr"):
+        labels = [translation.gettext(option.label) for option in OPTIONS.values()]
+        variants = [translation.gettext(c.help) for c in OPTIONS["variant"].choices[1:]]
+    text = normalize(fetch(client, "variants", "fr").main_text)
+    for label in labels:
+        assert normalize(label) + " (" in text
+    assert "Retard minimum pour le nul à l'aveugle (100)" in text
+    for line in variants:
+        assert normalize(line) in text

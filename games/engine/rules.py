@@ -137,7 +137,7 @@ class Rules:
     blind_nil_min_deficit: int = _option(
         0,
         int,
-        gettext_noop("Minimum deficit for blind nil (points)"),
+        gettext_noop("Minimum deficit for blind nil"),
         help=gettext_noop(
             "Points a partnership must trail by at the deal to be offered blind nil (0: always)."
         ),
@@ -167,7 +167,12 @@ class Rules:
         summary_off=gettext_noop("no bag penalty"),
     )
     bag_penalty: int = _option(
-        100, int, gettext_noop("Bag penalty (points)"), low=0, high=1000, requires="bag_limit"
+        100,
+        int,
+        gettext_noop("Points lost per bag penalty"),
+        low=0,
+        high=1000,
+        requires="bag_limit",
     )
     loss_floor: int | None = _option(
         None,
