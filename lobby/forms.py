@@ -10,6 +10,8 @@ from typing import Any
 
 from django import forms
 from django.core.exceptions import ValidationError
+from django.utils.functional import lazy
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from games import rule_text
@@ -78,13 +80,24 @@ class NicknameForm(forms.Form):
         widget=forms.TextInput(
             attrs={"autocomplete": "nickname", "autofocus": True, "spellcheck": "false"}
         ),
-        help_text=_("Between 2 and 20 characters. Other players see it at the table."),
+        help_text=lazy(
+            lambda: (
+                gettext(
+                    "Between %(min)d and %(max)d characters. Other players see it at the table."
+                )
+                % {"min": NICKNAME_MIN, "max": NICKNAME_MAX}
+            ),
+            str,
+        )(),
     )
 
     def clean_nickname(self) -> str:
         value = " ".join(self.cleaned_data["nickname"].split())
         if len(value) < NICKNAME_MIN:
-            raise ValidationError(_("Choose a nickname of at least 2 characters."), code="short")
+            raise ValidationError(
+                _("Choose a nickname of at least %(min)d characters.") % {"min": NICKNAME_MIN},
+                code="short",
+            )
         if any(not ch.isprintable() for ch in value):
             raise ValidationError(_("Use only visible characters."), code="invalid")
         return value
