@@ -63,12 +63,15 @@ def _phrase(option: Option, value: Any, values: dict[str, Any]) -> str | None:
 def rules_summary(rules: dict) -> str:
     """A table's options in one short line, e.g. "500 points · nil · blind nil · bags 10/−100".
 
-    ``rules``: a rules dict (missing options take the standard value).
+    ``rules``: a rules dict (missing options take the standard value). Options that the variant
+    decides (Mirror: no blind nil) are left out.
     """
     values = Rules.from_dict(rules).to_dict()
+    fixed = VARIANTS[values["variant"]].fixed  # decided by the variant: not table options
+    values.update(fixed)
     parts = []
     for name, option in OPTIONS.items():
-        if _shown(option, values):
+        if name not in fixed and _shown(option, values):
             phrase = _phrase(option, values[name], values)
             if phrase:
                 parts.append(phrase)

@@ -125,3 +125,12 @@ def test_the_variants_rules_page_lists_every_option_and_every_variant(client):
     assert "Retard minimum pour le nul à l'aveugle (100)" in text
     for line in variants:
         assert normalize(line) in text
+
+
+def test_the_summary_leaves_out_what_the_variant_decides():
+    with translation.override("en"):
+        assert rules_summary({"variant": "mirror"}) == "Mirror · 500 points · bags 10/−100"
+        assert rules_summary({"variant": "suicide", "nil": False}) == (
+            "Suicide · 500 points · blind nil · bags 10/−100"
+        )
+        assert "no nil" in rules_summary({"nil": False, "variant": "joker"})

@@ -10,7 +10,7 @@ hand and the bids so far. Everything else (play, scoring, the end of a match) is
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from .cards import (
     BIG_JOKER,
@@ -58,11 +58,15 @@ class Variant:
     deck: tuple[int, ...] = _STANDARD_DECK
     #: Spades from the weakest to the strongest: the trump order.
     trumps: tuple[int, ...] = tuple(range(13))
-    #: May this variant offer blind nil at all (when the options allow it)?
-    blind_nil = True
+    #: Options whose value this variant decides, whatever the table says (rules.md: "where a
+    #: variant forces or offers nil, it does so whatever the nil option says"). The summaries
+    #: leave them out.
+    fixed: dict[str, Any] = {}
 
     def __init__(self) -> None:
         self.deck_set = frozenset(self.deck)
+        #: May this variant offer blind nil at all (when the options allow it)?
+        self.blind_nil: bool = self.fixed.get("blind_nil", True)
 
     def deal(self, rng: random.Random) -> list[list[int]]:
         """A uniformly random deal of this variant's deck: card ints by seat int."""
@@ -105,7 +109,7 @@ class Mirror(Variant):
     name = "mirror"
     label = gettext_noop("Mirror")
     help = gettext_noop("Everyone must bid the number of spades they hold (none: nil).")
-    blind_nil = False
+    fixed = {"nil": True, "blind_nil": False}
 
     def bid_offers(self, state: HandState, p: int) -> tuple[int, ...]:
         n = state.spade_count(p)
@@ -118,7 +122,7 @@ class Whiz(Variant):
     name = "whiz"
     label = gettext_noop("Whiz")
     help = gettext_noop("Everyone bids either the number of spades they hold or nil.")
-    blind_nil = False
+    fixed = {"nil": True, "blind_nil": False}
 
     def bid_offers(self, state: HandState, p: int) -> tuple[int, ...]:
         n = state.spade_count(p)
@@ -131,6 +135,7 @@ class Suicide(Variant):
     name = "suicide"
     label = gettext_noop("Suicide")
     help = gettext_noop("In each partnership one player bids nil and the other at least 4.")
+    fixed = {"nil": True}
 
     def bid_offers(self, state: HandState, p: int) -> tuple[int, ...]:
         partner = state.bids[p ^ 2]
