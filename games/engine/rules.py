@@ -179,7 +179,7 @@ class Rules:
         int,
         gettext_noop("Loss floor"),
         help=gettext_noop(
-            "Optional: the match also ends when a partnership falls to this score, e.g. -200."
+            "Optional: the match also ends when a partnership falls to this score, e.g. −200."
         ),
         low=-100000,
         high=-1,
