@@ -45,6 +45,9 @@ from .rules import IllegalAction, Rules
 from .scoring import score_hand
 from .variants import VARIANTS
 
+#: The totals of both partnerships at the deal (``None``: zero scores), and a deal as card ints.
+Totals = Mapping[str, Mapping[str, int]] | None
+Ints = Sequence[Sequence[int]]
 # A seat's suit masks start at their suit's base so that ``SUIT_CARDS[mask]`` needs no offset.
 _EMPTY_MASKS = [*SUIT_BASE] * 4
 
@@ -81,13 +84,7 @@ class HandState:
         "win_seat",
     )
 
-    def __init__(
-        self,
-        rules: Rules,
-        dealer: str | int,
-        hands: Any,
-        before: Mapping[str, Mapping[str, int]] | None = None,
-    ) -> None:
+    def __init__(self, rules: Rules, dealer: str | int, hands: Any, before: Totals = None) -> None:
         """``hands``: seat -> 13 card codes (or a list of 4 lists of card ints); checked against
         the variant's deck. ``before``: the totals at the deal (blind nil when behind)."""
         if isinstance(dealer, str):
@@ -101,26 +98,14 @@ class HandState:
         self._setup(rules, d, check_deal(hands, variant=VARIANTS[rules.variant]), before)
 
     @classmethod
-    def from_ints(
-        cls,
-        rules: Rules,
-        dealer: int,
-        hands: Sequence[Sequence[int]],
-        before: Mapping[str, Mapping[str, int]] | None = None,
-    ) -> HandState:
+    def from_ints(cls, rules: Rules, dealer: int, hands: Ints, before: Totals = None) -> HandState:
         """Fast constructor: ``hands[seat_int]`` = 13 card ints. Not checked. ``before``: the
         totals at the deal, needed only when ``rules.blind_nil_min_deficit`` is set."""
         self = cls.__new__(cls)
         self._setup(rules, dealer, hands, before)
         return self
 
-    def _setup(
-        self,
-        rules: Rules,
-        dealer: int,
-        hands: Sequence[Sequence[int]],
-        before: Mapping[str, Mapping[str, int]] | None,
-    ) -> None:
+    def _setup(self, rules: Rules, dealer: int, hands: Ints, before: Totals) -> None:
         masks = _EMPTY_MASKS[:]
         for p in range(4):
             base = p << 2
