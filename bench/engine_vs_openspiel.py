@@ -8,7 +8,7 @@ engines so that load on the machine hits both alike. Ours is measured through th
 (the figure compared) and, for information, through the public dict APIs (``HandState`` actions
 and a whole ``Match``). Prints one JSON line.
 
-    .venv/bin/python bench/engine_vs_openspiel.py [--rounds 5] [--seconds 2]
+    .venv/bin/python bench/engine_vs_openspiel.py [--rounds 5] [--seconds 2] [--variants]
 
 OpenSpiel (pip package ``open-spiel``) is only needed here, never at run time.
 """
@@ -25,8 +25,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from games.engine import SEATS, STANDARD_RULES, HandState, Match, deal_ints, team_hand_ints
+from games.engine import SEATS, STANDARD_RULES, HandState, Match, Rules, deal_ints, team_hand_ints
 from games.engine.cards import CARD_CODES
+from games.engine.variants import VARIANTS
 
 BATCH = 50
 
@@ -40,6 +41,27 @@ def ours_fast(rng: random.Random) -> Callable[[], int]:
     def batch() -> int:
         for k in range(BATCH):
             state = from_ints(rules, k & 3, deal_ints(rng))
+            while state.bidding:
+                state.bid_value(choice(state.legal_bid_values()))
+            while not state.is_complete:
+                state.play_int(choice(state.legal_play_ints()))
+            team_hand_ints(rules, state.bids, state.tricks_won, 0)
+            team_hand_ints(rules, state.bids, state.tricks_won, 1)
+        return BATCH
+
+    return batch
+
+
+def ours_fast_variant(rng: random.Random, variant: str) -> Callable[[], int]:
+    """Like ``ours_fast`` for one variant of rules.md (its deck and its bids)."""
+    choice = rng.choice
+    from_ints = HandState.from_ints
+    rules = Rules(variant=variant)
+    deal = VARIANTS[variant].deal
+
+    def batch() -> int:
+        for k in range(BATCH):
+            state = from_ints(rules, k & 3, deal(rng))
             while state.bidding:
                 state.bid_value(choice(state.legal_bid_values()))
             while not state.is_complete:
@@ -143,6 +165,9 @@ def main() -> int:
     parser.add_argument("--rounds", type=int, default=5)
     parser.add_argument("--seconds", type=float, default=2.0, help="per engine per round")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument(
+        "--variants", action="store_true", help="also measure the fast API in every variant"
+    )
     args = parser.parse_args()
 
     drivers: dict[str, Callable[[], int]] = {
@@ -165,6 +190,10 @@ def main() -> int:
         "ours_hand_dict_api": ours_hand_dicts(random.Random(args.seed)),
         "ours_match_api": ours_match(random.Random(args.seed)),
     }
+    if args.variants:
+        for name in VARIANTS:
+            if name != "none":
+                info[f"ours_fast_{name}"] = ours_fast_variant(random.Random(args.seed), name)
     totals = {name: [0, 0.0] for name in [*drivers, *info]}
     best = {name: float("inf") for name in totals}
     for _ in range(args.rounds):
@@ -181,6 +210,9 @@ def main() -> int:
         "ours_fast_hands_per_second": rate["ours_fast"],
         "ours_hand_dict_api_hands_per_second": rate["ours_hand_dict_api"],
         "ours_match_api_hands_per_second": rate["ours_match_api"],
+        **{
+            f"{name}_hands_per_second": rate[name] for name in info if name.startswith("ours_fast_")
+        },
     }
     if have_openspiel:
         os_rate = max(rate["openspiel_chance_outcomes"], rate["openspiel_legal_actions"])

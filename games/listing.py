@@ -9,10 +9,9 @@ from __future__ import annotations
 from django.conf import settings
 from django.urls import NoReverseMatch, reverse
 from django.utils import translation
-from django.utils.translation import gettext as _
 
-from games.engine import Rules
 from games.models import POSITIONS, Seat, Table
+from games.rule_text import rules_summary
 
 
 def table_url(table_id: int) -> str | None:
@@ -20,19 +19,6 @@ def table_url(table_id: int) -> str | None:
         return reverse("games:table", kwargs={"pk": table_id})
     except NoReverseMatch:
         return None
-
-
-def rules_summary(rules: dict) -> str:
-    """A short line of the options that matter when choosing a table."""
-    r = Rules.from_dict(rules)
-    parts = [_("%(target)d points") % {"target": r.target}]
-    if not r.nil:
-        parts.append(_("no nil"))
-    elif not r.blind_nil:
-        parts.append(_("no blind nil"))
-    if r.loss_floor is not None:
-        parts.append(_("floor %(floor)d") % {"floor": r.loss_floor})
-    return ", ".join(parts)
 
 
 def open_quick_tables() -> list[dict]:

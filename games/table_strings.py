@@ -19,7 +19,7 @@ from games.templatetags.cards import card_name, rank_label
 
 def card_strings() -> dict[str, list[str]]:
     """Each card's printed rank and spoken name, as the {% card %} tag shows them."""
-    return {code: [rank_label(code[0]), card_name(code)] for code in CARD_CODES}
+    return {code: [rank_label(code[0]), card_name(code)] for code in (*CARD_CODES, "LJ", "BJ")}
 
 
 def plural_forms(message: Callable[[int], str]) -> dict[str, str]:

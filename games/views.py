@@ -22,7 +22,6 @@ from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext
 from django.views.decorators.http import require_GET, require_POST
 
 from games.access import may_follow
@@ -31,6 +30,7 @@ from games.errors import REFUSALS, ServiceError
 from games.identity import viewer_from_request
 from games.models import POSITIONS, Table
 from games.reading import table_state, visible_chat
+from games.rule_text import rules_summary
 from games.table_strings import table_strings
 
 
@@ -71,36 +71,6 @@ def _nickname_first(request: HttpRequest) -> HttpResponse:
     """A guest without a nickname picks one, then comes back here."""
     query = urlencode({"next": request.get_full_path()})
     return redirect(f"{reverse('lobby:nickname')}?{query}")
-
-
-def rules_summary(rules: dict) -> str:
-    """The options of a table in one short line, e.g. "500 points · nil · blind nil · bags 10/−100"."""
-    target = rules.get("target", 500)
-    parts = [ngettext("%(target)s point", "%(target)s points", target) % {"target": target}]
-    if rules.get("nil", True):
-        parts.append(_("nil"))
-        if rules.get("blind_nil", True):
-            parts.append(_("blind nil"))
-    else:
-        parts.append(_("no nil"))
-    if not rules.get("nil_tricks_count_for_contract", True):
-        parts.append(_("nil tricks are bags"))
-    limit = rules.get("bag_limit", 10)
-    if limit:
-        parts.append(
-            _("bags %(limit)s/−%(penalty)s")
-            % {"limit": limit, "penalty": rules.get("bag_penalty", 100)}
-        )
-    else:
-        parts.append(_("no bag penalty"))
-    if rules.get("loss_floor") is not None:
-        parts.append(_("lost at %(floor)s") % {"floor": minus(rules["loss_floor"])})
-    return " · ".join(str(p) for p in parts)
-
-
-def minus(number: Any) -> str:
-    """A number as printed on the site: negative numbers take the typographic minus "−"."""
-    return f"−{abs(number)}" if isinstance(number, int) and number < 0 else str(number)
 
 
 # The ES modules static/js/table.js imports (preloaded by the page, see table.html).

@@ -10,17 +10,14 @@ from typing import Any
 
 from django import forms
 from django.core.exceptions import ValidationError
+from django.utils.functional import lazy
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
-from django.utils.translation import pgettext_lazy
 
-NICKNAME_MIN = 2
-NICKNAME_MAX = 20
-
-BOT_LEVELS = [
-    ("easy", pgettext_lazy("bot level", "Easy")),
-    ("normal", pgettext_lazy("bot level", "Normal")),
-    ("hard", pgettext_lazy("bot level", "Hard")),
-]
+from games import rule_text
+from games.engine.rules import OPTIONS, Option
+from games.identity import NICKNAME_MAX, NICKNAME_MIN
+from games.models import BotLevel
 
 # Seconds per turn; "0" is no timer (the value stored is then None).
 TURN_TIMER_CHOICES = [
@@ -83,64 +80,87 @@ class NicknameForm(forms.Form):
         widget=forms.TextInput(
             attrs={"autocomplete": "nickname", "autofocus": True, "spellcheck": "false"}
         ),
-        help_text=_("Between 2 and 20 characters. Other players see it at the table."),
+        help_text=lazy(
+            lambda: (
+                gettext(
+                    "Between %(min)d and %(max)d characters. Other players see it at the table."
+                )
+                % {"min": NICKNAME_MIN, "max": NICKNAME_MAX}
+            ),
+            str,
+        )(),
     )
 
     def clean_nickname(self) -> str:
         value = " ".join(self.cleaned_data["nickname"].split())
         if len(value) < NICKNAME_MIN:
-            raise ValidationError(_("Choose a nickname of at least 2 characters."), code="short")
+            raise ValidationError(
+                _("Choose a nickname of at least %(min)d characters.") % {"min": NICKNAME_MIN},
+                code="short",
+            )
         if any(not ch.isprintable() for ch in value):
             raise ValidationError(_("Use only visible characters."), code="invalid")
         return value
 
 
-class PrivateTableForm(forms.Form):
-    """The options of a private table (rules.md, "Rule options"), its bots and its turn timer."""
+def rule_field(option: Option) -> forms.Field:
+    """The form field of one rule option, from its description in the engine."""
+    common: dict[str, Any] = {
+        "label": rule_text.label(option),
+        "help_text": rule_text.help_text(option),
+        "initial": option.table_default,
+    }
+    if option.kind is bool:
+        return StrictBooleanField(widget=StrictCheckboxInput, **common)
+    if option.choices:
+        return forms.ChoiceField(
+            choices=[(c.value, rule_text.choice_line(c)) for c in option.choices],
+            widget=forms.RadioSelect,
+            **common,
+        )
+    low = option.low if option.form_low is None else option.form_low
+    high = option.high if option.form_high is None else option.form_high
+    return forms.IntegerField(
+        min_value=low,
+        max_value=high,
+        step_size=option.step,
+        required=not option.nullable,
+        **common,
+    )
 
-    target = forms.IntegerField(
-        label=_("Target score"),
-        initial=500,
-        min_value=100,
-        max_value=2000,
-        step_size=50,
-        help_text=_("The match ends when a partnership reaches this score (standard: 500)."),
-    )
-    nil = StrictBooleanField(label=_("Nil bids allowed"), initial=True, widget=StrictCheckboxInput)
-    blind_nil = StrictBooleanField(
-        label=_("Blind nil allowed"), initial=True, widget=StrictCheckboxInput
-    )
-    nil_tricks_count_for_contract = StrictBooleanField(
-        label=_("A nil bidder's tricks count toward the partnership's contract"),
-        initial=True,
-        widget=StrictCheckboxInput,
-        help_text=_("Standard. Unticked: each of those tricks is a bag instead."),
-    )
-    bag_limit = forms.IntegerField(
-        label=_("Bags per penalty"),
-        initial=10,
-        min_value=0,
-        max_value=50,
-        help_text=_("0 turns the bag penalty off (standard: 10)."),
-    )
-    bag_penalty = forms.IntegerField(
-        label=_("Bag penalty (points)"), initial=100, min_value=0, max_value=1000
-    )
-    loss_floor = forms.IntegerField(
-        label=_("Loss floor"),
-        required=False,
-        min_value=-5000,
-        max_value=-50,
-        help_text=_(
-            "Optional: the match also ends when a partnership falls to this score, e.g. −200."
-        ),
-    )
+
+class PrivateTableForm(forms.Form):
+    """The options of a private table (rules.md, "Rule options"), its bots and its turn timer.
+
+    The rule fields are built from the engine's option descriptions, in their order.
+    """
+
     bot_level = forms.ChoiceField(
-        label=_("Bots for the empty seats"), choices=BOT_LEVELS, initial="normal"
+        label=_("Bots for the empty seats"), choices=BotLevel.choices, initial=BotLevel.NORMAL
     )
     turn_seconds = forms.TypedChoiceField(
         label=_("Turn timer"), choices=TURN_TIMER_CHOICES, coerce=int, initial="30"
     )
+
+    def __init__(self, data: Any = None, *args: Any, **kwargs: Any) -> None:
+        if data is not None:
+            # A form from a page older than an option: that option takes the table's default
+            # (a checkbox left out is already "off"). A value sent is checked as usual.
+            missing = {
+                name: "" if option.table_default is None else str(option.table_default)
+                for name, option in OPTIONS.items()
+                if option.kind is not bool and name not in data
+            }
+            if missing:
+                data = data.copy()
+                data.update(missing)
+        super().__init__(data, *args, **kwargs)
+        rules = {name: rule_field(option) for name, option in OPTIONS.items()}
+        self.fields = {**rules, **self.fields}
+
+    def rule_fields(self) -> list[forms.BoundField]:
+        """The bound fields of the rule options, for the template."""
+        return [self[name] for name in OPTIONS]
 
     def clean(self) -> dict[str, Any]:
         data = super().clean()
@@ -156,16 +176,7 @@ class PrivateTableForm(forms.Form):
 
     def rules(self) -> dict[str, Any]:
         """The rules dict in the engine's vocabulary (games.engine.Rules.from_dict accepts it)."""
-        data = self.cleaned_data
-        return {
-            "nil": data["nil"],
-            "blind_nil": data["blind_nil"],
-            "nil_tricks_count_for_contract": data["nil_tricks_count_for_contract"],
-            "bag_limit": data["bag_limit"],
-            "bag_penalty": data["bag_penalty"],
-            "target": data["target"],
-            "loss_floor": data["loss_floor"],
-        }
+        return {name: self.cleaned_data[name] for name in OPTIONS}
 
     def turn_timer(self) -> int | None:
         """Seconds per turn, or None for no timer."""

@@ -11,8 +11,8 @@ from typing import Any
 
 from django.conf import settings
 
-from games import engine
-from games.engine import Rules, score_hand
+from games import engine, rule_text
+from games.engine import OPTIONS, Rules, score_hand
 
 #: Seed 004's optional floor ("descend à -200"): an example value for a table option that the
 #: standard mode leaves off. Checked against the engine's validation by `rules_numbers`.
@@ -25,6 +25,14 @@ RANKS_HIGH_TO_LOW = "AKQJT98765432"
 def site_rules() -> Rules:
     """The rules the site plays by default (looked up at call time, so tests can change them)."""
     return engine.STANDARD_RULES
+
+
+def site_table_rules() -> Rules:
+    """What a new table starts from: the site's rules, with the options a table sets otherwise
+    (rules.md: blind nil only 100 points behind)."""
+    data = site_rules().to_dict()
+    data.update({n: o.table_default for n, o in OPTIONS.items() if o.table_default != o.default})
+    return Rules.from_dict(data)
 
 
 def _seconds(value: float) -> int | float:
@@ -126,6 +134,10 @@ def rules_numbers() -> dict[str, Any]:
         "nil_on": rules.nil,
         "blind_nil_on": rules.blind_nil,
         "nil_tricks_count_for_contract": rules.nil_tricks_count_for_contract,
+        # Every table option with its label and starting value, and the variants (from the
+        # engine's descriptions: a new option shows here by itself).
+        "option_list": rule_text.option_lines(site_table_rules()),
+        "variant_list": rule_text.variant_lines(),
         "nil_points": nil,
         "blind_nil_points": blind_nil,
         "points_per_trick": made["contract_points"] // made["contract"],

@@ -10,9 +10,11 @@ from games.models import Seat, Table
 pytestmark = pytest.mark.django_db
 
 STANDARD_FORM = {
+    "variant": "none",
     "target": "500",
     "nil": "on",
     "blind_nil": "on",
+    "blind_nil_min_deficit": "100",
     "nil_tricks_count_for_contract": "on",
     "bag_limit": "10",
     "bag_penalty": "100",
@@ -137,8 +139,10 @@ def test_a_private_table_is_created_with_the_chosen_options(client):
     assert response["Location"] == reverse("games:table", args=[table.pk])
     assert table.kind == "private"
     assert table.rules == {
+        "variant": "none",
         "nil": True,
         "blind_nil": False,
+        "blind_nil_min_deficit": 100,
         "nil_tricks_count_for_contract": False,
         "bag_limit": 10,
         "bag_penalty": 100,
@@ -254,3 +258,17 @@ def test_the_language_switch_of_the_lobby_and_the_table_goes_to_the_same_page(cl
     pk = client.post("/fr/jouer/rapide/")["Location"].rstrip("/").split("/")[-1]
     html = client.get(f"/fr/tables/{pk}/").content.decode()
     assert f'href="/en/tables/{pk}/" hreflang="en"' in html
+
+
+def test_the_lobby_forms_take_the_nickname_limits_and_bot_levels_from_one_place():
+    from django.utils import translation
+
+    from games.identity import NICKNAME_MAX, NICKNAME_MIN
+    from games.models import BotLevel
+    from lobby.forms import NicknameForm, PrivateTableForm
+
+    field = NicknameForm().fields["nickname"]
+    assert (field.min_length, field.max_length) == (NICKNAME_MIN, NICKNAME_MAX)
+    with translation.override("fr"):
+        assert f"Entre {NICKNAME_MIN} et {NICKNAME_MAX} caractères" in str(field.help_text)
+    assert PrivateTableForm().fields["bot_level"].choices == BotLevel.choices

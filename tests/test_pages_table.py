@@ -18,7 +18,7 @@ from games.engine import Rules
 from games.identity import viewer_from_request
 from games.models import Seat, Table
 from games.reading import table_state
-from games.views import table_strings
+from games.table_strings import table_strings
 from lobby.views import lobby_strings
 
 pytestmark = pytest.mark.django_db
@@ -250,7 +250,7 @@ def test_the_bidding_hint_is_strict_json_even_when_nil_is_impossible():
 
 def test_the_bidding_hint_waits_while_the_hand_is_face_down():
     lea = guest("Léa")
-    table = private_table(lea)
+    table = private_table(lea, blind_nil_min_deficit="0")  # blind nil offered at 0 - 0
     players = [lea, guest("Marius"), guest("Zoé")]
     for client in players[1:]:
         client.post(invite_url(table))
@@ -376,7 +376,7 @@ def test_a_bidding_hint_asked_once_bidding_is_over_is_an_empty_answer_not_an_err
 
 
 def test_negative_numbers_take_the_typographic_minus_and_the_hand_total_is_labelled():
-    from games.views import minus, rules_summary
+    from games.rule_text import minus, rules_summary
 
     assert (minus(-200), minus(0), minus(61)) == ("−200", "0", "61")
     with translation.override("fr"):

@@ -132,13 +132,13 @@ FRENCH_FACTS: dict[str, list[str]] = {
         "le grand joker bat le petit, qui bat l'As de pique",
         "Certaines tables, selon leurs règles maison, n'ajoutent qu'un joker",
         "par exemple −200",
-        "Nul autorisé (oui)",
+        "Annonce nulle autorisée (oui)",
         "Nul à l'aveugle autorisé (oui)",
-        "Nombre de sacs par pénalité (10",
-        "Points perdus par pénalité (100)",
+        "Sacs par pénalité (10)",
+        "Points perdus par pénalité de sacs (100)",
         "Score à atteindre (500)",
-        "Plancher de défaite (aucun",
-        "ne sont pas encore proposés",
+        "Score plancher (aucun)",
+        "Chacun doit annoncer le nombre de piques",
     ],
     "related": ["Whist", "Bridge", "Dame de pique", "Oh Hell", "Call Break", "sans partenaire"],
     "guides": ["Bien enchérir", "Le nul et le nul à l'aveugle", "Les sacs"],
@@ -236,7 +236,7 @@ def test_the_bag_example_and_the_numbers_follow_a_change_of_rules(client, db, mo
     assert "reaches 12 bags, it loses 150 points" in text
     variants = page_text(client.get(url_of("variants", "fr")))
     assert "Score à atteindre (350)" in variants
-    assert "Nombre de sacs par pénalité (12" in variants
+    assert "Sacs par pénalité (12)" in variants
     strategy = page_text(client.get(url_of("strategy", "fr")))
     assert "Avec 9, 10 ou 11 sacs" in strategy
 

@@ -16,14 +16,15 @@ from django.utils import timezone
 
 from games.actions.presence import EARLY_TOLERANCE, present_keys
 from games.actions.turns import plan, start_match
-from games.engine import SEATS, Rules
+from games.engine import SEATS, Rules, table_rules
 from games.errors import quiet, refusal
 from games.identity import Viewer
 from games.models import POSITIONS, BotLevel, Seat, Table
 from games.session import FILL_BOTS_TASK, TableSession, lock_person
 
 TURN_SECONDS_RANGE = (10, 600)
-# The rules of quick tables (standard mode; tests may shorten the match).
+# Quick tables play what a new table starts from (rules.md: standard mode, blind nil only when
+# behind by 100); tests may shorten the match by overriding options here.
 QUICK_TABLE_RULES: dict = {}
 # Tables that may still be abandoned (and closed by the sweep).
 OPEN_STATUSES = (Table.Status.WAITING, Table.Status.PLAYING)
@@ -76,7 +77,7 @@ def do_quick_play(viewer: Viewer) -> Table:
         quick = {
             "kind": Table.Kind.QUICK,
             "host_key": viewer.key,
-            "rules": Rules.from_dict(QUICK_TABLE_RULES).to_dict(),
+            "rules": Rules.from_dict({**table_rules(), **QUICK_TABLE_RULES}).to_dict(),
             "bot_level": BotLevel.NORMAL,
             "turn_seconds": settings.TURN_SECONDS or None,
         }

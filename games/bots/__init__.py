@@ -21,6 +21,10 @@ Levels:
 
 ``python -m games.bots tournament --ns hard --ew normal --matches 40`` runs duplicate matches
 (tournament.py); bench/bots_tournament.py measures the targets.
+
+Variants (rules.md): every level bids among ``view["legal"]``, so the forced or restricted bids of
+Mirror, Whiz and Suicide stay legal; in the Joker variant Normal and Hard hand over to Easy, which
+counts the jokers as the two highest spades (cards.py).
 """
 
 from __future__ import annotations
@@ -59,6 +63,9 @@ def choose_action(level: str, view: dict, rng: random.Random | None = None) -> d
     legal = view.get("legal") or []
     if not legal or view.get("seat") is None or view.get("to_move") != view.get("seat"):
         return None
+    if (view.get("rules") or {}).get("variant") == "joker":
+        # Normal's and Hard's card knowledge does not know the jokers yet: Easy plays for them.
+        bot = easy.choose
     action = bot(view, rng if rng is not None else view_rng(view))
     if action not in legal:  # defensive: never send an illegal action
         action = legal[0]

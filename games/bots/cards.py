@@ -9,28 +9,30 @@ SPADE = "S"
 
 # Suit order used to break ties between equal ranks: clubs, diamonds, hearts, then spades last,
 # so a "lowest" card is never a spade when a side-suit card of the same rank exists.
-TIE_ORDER = {"C": 0, "D": 1, "H": 2, "S": 3}
+TIE_ORDER = {"C": 0, "D": 1, "H": 2, "S": 3, "J": 3}
+# The Joker variant's jokers ("LJ", "BJ") are the two highest spades.
+_RANK = {**{r: i for i, r in enumerate(RANKS)}, "L": 13, "B": 14}
 
 FULL_DECK = tuple(r + s for s in SUITS for r in RANKS)
 
 
 def rank(card: str) -> int:
     """Rank index 0 (two) .. 12 (ace)."""
-    return RANKS.index(card[0])
+    return _RANK[card[0]]
 
 
 def suit(card: str) -> str:
-    return card[1]
+    return SPADE if card[1] == "J" else card[1]
 
 
 def low_key(card: str) -> tuple[int, int]:
     """Sort key for 'lowest card': lowest rank, non-spade before spade on ties."""
-    return (RANKS.index(card[0]), TIE_ORDER[card[1]])
+    return (_RANK[card[0]], TIE_ORDER[card[1]])
 
 
 def high_key(card: str) -> tuple[int, int]:
     """Sort key for 'highest card': highest rank, spade last among equal ranks."""
-    return (RANKS.index(card[0]), -TIE_ORDER[card[1]])
+    return (_RANK[card[0]], -TIE_ORDER[card[1]])
 
 
 def next_seat(seat: str) -> str:
@@ -55,15 +57,15 @@ def team_seats(team: str) -> tuple[str, str]:
 
 def beats(card: str, best: str, led: str) -> bool:
     """True if ``card`` beats the current best card ``best`` of a trick led in suit ``led``."""
-    cs, bs = card[1], best[1]
+    cs, bs = suit(card), suit(best)
     if cs == bs:
-        return RANKS.index(card[0]) > RANKS.index(best[0])
+        return _RANK[card[0]] > _RANK[best[0]]
     return cs == SPADE
 
 
 def winning_index(cards: list[str]) -> int:
     """Index of the card that currently wins a (possibly partial) trick."""
-    led = cards[0][1]
+    led = suit(cards[0])
     best = 0
     for i in range(1, len(cards)):
         if beats(cards[i], cards[best], led):

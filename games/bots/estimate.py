@@ -30,10 +30,21 @@ class TrickEstimate:
         return asdict(self)
 
 
+# The Joker variant's jokers, ranked as the two highest spades (the ace and king of a 13-rank scale).
+_JOKER_RANKS = {"BJ": 12, "LJ": 11}
+
+
 def _ranks_by_suit(hand: list[str]) -> dict[str, list[int]]:
     out: dict[str, list[int]] = {"S": [], "H": [], "D": [], "C": []}
+    jokers = [c for c in hand if c in _JOKER_RANKS]
     for c in hand:
-        out[c[1]].append(RANKS.index(c[0]))
+        if c in _JOKER_RANKS:
+            out["S"].append(_JOKER_RANKS[c])
+        elif c[1] == SPADE and jokers:
+            # With jokers in the deck each spade ranks two places lower (Big Joker = an ace).
+            out["S"].append(max(RANKS.index(c[0]) - 2, 0))
+        else:
+            out[c[1]].append(RANKS.index(c[0]))
     for v in out.values():
         v.sort(reverse=True)
     return out

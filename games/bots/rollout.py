@@ -104,8 +104,8 @@ def pick(h: HandState) -> int:
     w = h.win_card
     ws = h.win_seat
     led = h.led
-    winners = [c for c in legal if BEATS[w * 52 + c]]
-    losers = [c for c in legal if not BEATS[w * 52 + c]]
+    winners = [c for c in legal if BEATS[w * 54 + c]]
+    losers = [c for c in legal if not BEATS[w * 54 + c]]
     if mode in (NIL_MODE, LOSE):
         if losers:
             side = [c for c in losers if c >= 13 or led == 0]

@@ -14,16 +14,19 @@ from .cards import (
 )
 from .hand import HandState, parse_action
 from .match import Match, deal_for, first_dealer, match_winner
-from .rules import STANDARD_RULES, IllegalAction, Rules
+from .rules import OPTIONS, STANDARD_RULES, IllegalAction, Rules, table_rules
 from .scoring import apply_bags, score_hand, team_hand_ints
+from .variants import VARIANTS
 
 __all__ = [
     "BLIND_NIL",
     "CARD_CODES",
     "NIL",
+    "OPTIONS",
     "SEATS",
     "STANDARD_RULES",
     "TEAMS",
+    "VARIANTS",
     "HandState",
     "IllegalAction",
     "Match",
@@ -39,5 +42,6 @@ __all__ = [
     "match_winner",
     "parse_action",
     "score_hand",
+    "table_rules",
     "team_hand_ints",
 ]

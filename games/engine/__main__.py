@@ -10,11 +10,11 @@ import time
 from collections.abc import Iterator
 from typing import Any
 
-from .cards import deal_ints
 from .hand import HandState
 from .match import Match
 from .record import score_record
-from .rules import STANDARD_RULES
+from .rules import Rules
+from .variants import VARIANTS
 
 _NOT_JSON = object()
 
@@ -53,26 +53,27 @@ def cmd_score(args: argparse.Namespace) -> int:
     return status
 
 
-def selfplay_fast(hands: int, seed: str) -> None:
+def selfplay_fast(hands: int, seed: str, rules: Rules) -> None:
     """Random legal hands through the fast int API."""
     rng = random.Random(seed)
     choice = rng.choice
     from_ints = HandState.from_ints
+    deal = VARIANTS[rules.variant].deal
     for k in range(hands):
-        state = from_ints(STANDARD_RULES, k & 3, deal_ints(rng))
+        state = from_ints(rules, k & 3, deal(rng))
         while state.bidding:
             state.bid_value(choice(state.legal_bid_values()))
         while not state.is_complete:
             state.play_int(choice(state.legal_play_ints()))
 
 
-def selfplay_match(hands: int, seed: str) -> None:
+def selfplay_match(hands: int, seed: str, rules: Rules) -> None:
     """Random legal actions through the public ``Match`` API, new matches as needed."""
     rng = random.Random(seed)
     done = 0
     game = 0
     while done < hands:
-        match = Match(STANDARD_RULES, f"{seed}:{game}")
+        match = Match(rules, f"{seed}:{game}")
         game += 1
         while not match.is_over and done + len(match.history) < hands:
             seat = match.to_move
@@ -83,7 +84,8 @@ def selfplay_match(hands: int, seed: str) -> None:
 def cmd_selfplay(args: argparse.Namespace) -> int:
     """Play N random hands and print the speed."""
     start = time.perf_counter()
-    (selfplay_fast if args.api == "fast" else selfplay_match)(args.hands, str(args.seed))
+    rules = Rules(variant=args.variant)
+    (selfplay_fast if args.api == "fast" else selfplay_match)(args.hands, str(args.seed), rules)
     seconds = time.perf_counter() - start
     print(
         json.dumps(
@@ -92,6 +94,7 @@ def cmd_selfplay(args: argparse.Namespace) -> int:
                 "seconds": round(seconds, 4),
                 "hands_per_second": round(args.hands / seconds, 1) if seconds else None,
                 "api": args.api,
+                "variant": args.variant,
             }
         )
     )
@@ -112,6 +115,9 @@ def main(argv: list[str] | None = None) -> int:
         choices=("match", "fast"),
         default="match",
         help="match: the public Match API (default); fast: the int API of HandState",
+    )
+    play.add_argument(
+        "--variant", choices=tuple(VARIANTS), default="none", help="rules.md variant (default none)"
     )
     play.set_defaults(func=cmd_selfplay)
     args = parser.parse_args(argv)

@@ -1,8 +1,9 @@
 """Seats, cards and the int encoding used by the fast path.
 
 Card ints: ``card = suit * 13 + rank`` with suits in the order ``S H D C`` (spades = 0, so every
-spade is an int below 13) and ``rank`` 0 = Two .. 12 = Ace. Within a suit a higher int is a higher
-card. Seat ints: ``N=0 E=1 S=2 W=3`` (clockwise; partners are ``i`` and ``i ^ 2``; team
+spade of the standard deck is an int below 13) and ``rank`` 0 = Two .. 12 = Ace. Within a suit a
+higher int is a higher card. The Joker variant adds Little Joker = 52 and Big Joker = 53, spades
+(``SUIT_OF``) above the ace. Seat ints: ``N=0 E=1 S=2 W=3`` (clockwise; partners are ``i`` and ``i ^ 2``; team
 ``i & 1``: 0 = NS, 1 = EW).
 """
 
@@ -19,34 +20,65 @@ SUITS = "SHDC"
 SUIT_NAMES: tuple[str, ...] = ("spades", "hearts", "diamonds", "clubs")
 SPADES = 0
 
-#: Card int -> code (``"QS"``) and back.
+#: Card int -> code (``"QS"``) and back: the 52 cards of the standard deck.
 CARD_CODES: tuple[str, ...] = tuple(RANKS[c % 13] + SUITS[c // 13] for c in range(52))
-CARD_INDEX: dict[str, int] = {code: c for c, code in enumerate(CARD_CODES)}
-#: Card int -> suit int, and -> bit of its rank inside a 13-bit suit mask.
-SUIT_OF: tuple[int, ...] = tuple(c // 13 for c in range(52))
-RANK_BIT: tuple[int, ...] = tuple(1 << (c % 13) for c in range(52))
+#: The two jokers of the Joker variant (rules.md "Variants"): spades above the ace of spades.
+LITTLE_JOKER = 52
+BIG_JOKER = 53
+#: Every card int (jokers included) -> code.
+CODES: tuple[str, ...] = (*CARD_CODES, "LJ", "BJ")
+CARD_INDEX: dict[str, int] = {code: c for c, code in enumerate(CODES)}
+#: Card int -> suit int, and -> bit of its rank inside a suit mask (jokers: bits 13 and 14 of the
+#: spade mask, above the ace).
+SUIT_OF: tuple[int, ...] = (*(c // 13 for c in range(52)), SPADES, SPADES)
+RANK_BIT: tuple[int, ...] = (*(1 << (c % 13) for c in range(52)), 1 << 13, 1 << 14)
+#: Where each suit's masks start in ``SUIT_CARDS``: a seat's suit mask is ``SUIT_BASE[suit] | ranks``
+#: (spades take 15 rank bits with the jokers, the other suits 13), so ``SUIT_CARDS[mask]`` needs
+#: no offset.
+SUIT_BASE: tuple[int, ...] = (0, 1 << 15, (1 << 15) + (1 << 13), (1 << 15) + (2 << 13))
 
-#: ``SUIT_CARDS[(suit << 13) | mask]`` -> tuple of the card ints of a 13-bit suit mask, ascending.
-SUIT_CARDS: list[tuple[int, ...]] = []
-for _suit in range(4):
-    _base = _suit * 13
-    _table: list[tuple[int, ...]] = [()]
-    for _rank in range(13):
-        # Masks with highest bit `_rank` are the earlier masks plus this card.
-        _card = _base + _rank
-        _table.extend((*t, _card) for t in _table[: 1 << _rank])
-    SUIT_CARDS.extend(_table)
-del _suit, _base, _table, _rank, _card
 
-#: ``BEATS[w * 52 + c]``: does card ``c`` beat ``w``, the card winning the trick so far? (``w`` is
+def _suit_cards() -> list[tuple[int, ...]]:
+    """``SUIT_CARDS[SUIT_BASE[suit] | ranks]`` -> the card ints of a suit mask, weakest first."""
+    out: list[tuple[int, ...]] = []
+    for suit in range(4):
+        ranks = [suit * 13 + r for r in range(13)]
+        if suit == SPADES:
+            ranks += [LITTLE_JOKER, BIG_JOKER]
+        table: list[tuple[int, ...]] = [()]
+        for bit, card in enumerate(ranks):
+            # Masks whose highest bit is `bit` are the earlier masks plus this card.
+            table.extend((*t, card) for t in table[: 1 << bit])
+        assert len(out) == SUIT_BASE[suit]
+        out.extend(table)
+    return out
+
+
+#: ``SUIT_CARDS[mask]`` -> tuple of the card ints of a suit mask, weakest first (ascending ints;
+#: the jokers come after the ace of spades). An empty suit gives ``()``.
+SUIT_CARDS: list[tuple[int, ...]] = _suit_cards()
+#: The rank bits of a suit mask, by suit.
+RANK_MASKS: tuple[int, ...] = ((1 << 15) - 1, (1 << 13) - 1, (1 << 13) - 1, (1 << 13) - 1)
+
+#: Strength of a card within its suit (the jokers above the ace of spades).
+_STRENGTH: tuple[int, ...] = (*(c % 13 for c in range(52)), 13, 14)
+#: ``BEATS[w * 54 + c]``: does card ``c`` beat ``w``, the card winning the trick so far? (``w`` is
 #: always of the suit led or a spade, so the suit led is not needed.)
+BEATS_STRIDE = 54
 BEATS: tuple[bool, ...] = tuple(
-    (c // 13 == w // 13 and c > w) or (c < 13 and w >= 13) for w in range(52) for c in range(52)
+    (SUIT_OF[c] == SUIT_OF[w] and _STRENGTH[c] > _STRENGTH[w])
+    or (SUIT_OF[c] == SPADES and SUIT_OF[w] != SPADES)
+    for w in range(54)
+    for c in range(54)
 )
 
 # Display order of a hand: clubs, diamonds, hearts, spades, each from low to high.
 _DISPLAY_SUIT = {"C": 0, "D": 1, "H": 2, "S": 3}
-DISPLAY_KEY: tuple[int, ...] = tuple(_DISPLAY_SUIT[SUITS[c // 13]] * 13 + c % 13 for c in range(52))
+DISPLAY_KEY: tuple[int, ...] = (
+    *(_DISPLAY_SUIT[SUITS[c // 13]] * 13 + c % 13 for c in range(52)),
+    52,
+    53,
+)
 
 
 def card_to_int(code: str) -> int:
@@ -55,26 +87,29 @@ def card_to_int(code: str) -> int:
 
 
 def int_to_card(card: int) -> str:
-    """10 -> ``"QS"``."""
-    return CARD_CODES[card]
+    """10 -> ``"QS"``; 53 -> ``"BJ"``."""
+    return CODES[card]
 
 
 def sort_cards(cards) -> list[str]:
     """Card ints -> codes in display order (clubs, diamonds, hearts, spades; low to high)."""
-    return [CARD_CODES[c] for c in sorted(cards, key=DISPLAY_KEY.__getitem__)]
+    return [CODES[c] for c in sorted(cards, key=DISPLAY_KEY.__getitem__)]
 
 
 _DECK = range(52)
 
 
-def deal_ints(rng: random.Random) -> list[list[int]]:
+def deal_ints(rng: random.Random, deck: tuple[int, ...] | None = None) -> list[list[int]]:
     """Deal a shuffled deck: four lists of 13 card ints, indexed by seat int.
 
-    Sorting on random keys is a uniform shuffle and much cheaper than ``rng.shuffle`` in Python.
+    ``deck``: the 52 card ints of a variant's deck (default: the standard deck). Sorting on random
+    keys is a uniform shuffle and much cheaper than ``rng.shuffle`` in Python.
     """
     keys = [*starmap(rng.random, repeat((), 52))]
-    deck = sorted(_DECK, key=keys.__getitem__)
-    return [deck[0:13], deck[13:26], deck[26:39], deck[39:52]]
+    order = sorted(_DECK, key=keys.__getitem__)
+    if deck is not None:
+        order = [deck[i] for i in order]
+    return [order[0:13], order[13:26], order[26:39], order[39:52]]
 
 
 #: Int encoding of bids on the fast path: 0..13 are numeric bids.

@@ -9,7 +9,8 @@
   "Fast API for search" in docs/engine.md; the int encoding is described in ``cards.py``.
 
 A ``HandState`` has no notion of looking at one's cards: a hand record does not say when a player
-looked, so a numeric bid implies a look. ``Match`` adds the blind nil look on top.
+looked, so a numeric bid implies a look. ``Match`` adds the blind nil look on top. What a variant
+changes (deck, bids offered) is asked of ``VARIANTS[rules.variant]`` (variants.py).
 """
 
 from __future__ import annotations
@@ -19,128 +20,36 @@ from typing import Any
 
 from .cards import (
     BEATS,
-    BLIND_NIL,
-    CARD_CODES,
-    CARD_INDEX,
-    NIL,
+    CODES,
     RANK_BIT,
+    RANK_MASKS,
     SEAT_INDEX,
     SEATS,
+    SUIT_BASE,
     SUIT_CARDS,
     SUIT_NAMES,
     SUIT_OF,
     int_to_bid,
     sort_cards,
 )
+from .checks import (
+    BAD_ACTION,
+    bid_action,
+    blind_nil_teams,
+    check_deal,
+    fmt_json,
+    parse_action,
+    seat_index,
+)
 from .rules import IllegalAction, Rules
 from .scoring import score_hand
+from .variants import VARIANTS
 
-_NUMERIC = tuple(range(14))
-# (nil offered, blind nil offered) -> bid values offered to a seat whose partner has not bid yet.
-_FIRST_OFFERS = {
-    (False, False): _NUMERIC,
-    (True, False): (*_NUMERIC, NIL),
-    (False, True): (*_NUMERIC, BLIND_NIL),
-    (True, True): (*_NUMERIC, NIL, BLIND_NIL),
-}
-# (numeric bids only, bids offered to a seat whose partner has not bid): ``_offers[partner unbid]``.
-_OFFERS = {key: (_NUMERIC, offers) for key, offers in _FIRST_OFFERS.items()}
-# Suit masks carry their suit in bits 13-14 so that ``SUIT_CARDS[mask]`` needs no offset.
-_EMPTY_MASKS = [0, 1 << 13, 2 << 13, 3 << 13] * 4
-_RANK_MASK = (1 << 13) - 1
-_BAD = "bad_action"
-
-
-def _fmt(value: Any) -> str:
-    """A value quoted the JSON way, for error messages."""
-    if isinstance(value, str):
-        return f'"{value}"'
-    if value is None:
-        return "null"
-    if value is True or value is False:
-        return "true" if value else "false"
-    return repr(value)
-
-
-def parse_action(action: Any) -> tuple[str, int | None]:
-    """Validate an action dict strictly: ``("bid", value)``, ``("play", card)`` or ``("look", None)``.
-
-    Bids come back in the int encoding and cards as ints. Raises ``IllegalAction("bad_action")``.
-    """
-    if not isinstance(action, dict):
-        raise IllegalAction("an action must be an object", _BAD)
-    kind = action.get("type")
-    if kind == "bid":
-        if len(action) != 2 or "bid" not in action:
-            raise IllegalAction('a bid action has exactly the keys "type" and "bid"', _BAD)
-        bid = action["bid"]
-        if type(bid) is int:
-            if 0 <= bid <= 13:
-                return "bid", bid
-            raise IllegalAction(f"bid out of range: {bid} (0..13, nil or blind_nil)", _BAD)
-        if bid == "nil":
-            return "bid", NIL
-        if bid == "blind_nil":
-            return "bid", BLIND_NIL
-        raise IllegalAction(f'a bid is 0..13, "nil" or "blind_nil", not {_fmt(bid)}', _BAD)
-    if kind == "play":
-        if len(action) != 2 or "card" not in action:
-            raise IllegalAction('a play action has exactly the keys "type" and "card"', _BAD)
-        card = action["card"]
-        if isinstance(card, str) and card in CARD_INDEX:
-            return "play", CARD_INDEX[card]
-        raise IllegalAction(f"not a card: {_fmt(card)}", _BAD)
-    if kind == "look":
-        if len(action) != 1:
-            raise IllegalAction('a look action has only the key "type"', _BAD)
-        return "look", None
-    raise IllegalAction(f"unknown action type {_fmt(kind)} (bid, play or look)", _BAD)
-
-
-def bid_action(value: int) -> dict[str, Any]:
-    """Int-encoded bid -> action dict."""
-    return {"type": "bid", "bid": int_to_bid(value)}
-
-
-def seat_index(seat: Any) -> int:
-    """``"E"`` -> 1; anything else raises ``IllegalAction("bad_action")``."""
-    if isinstance(seat, str) and seat in SEAT_INDEX:
-        return SEAT_INDEX[seat]
-    raise IllegalAction(f"not a seat: {_fmt(seat)} (N, E, S or W)", _BAD)
-
-
-def check_deal(hands: Any, allow_ints: bool = True) -> list[list[int]]:
-    """Seat -> 13 card codes, 52 distinct cards in all -> card ints by seat int; else ValueError.
-
-    ``hands`` may also be a list of 4 rows by seat int, and cards ints when ``allow_ints``.
-    """
-    if isinstance(hands, Mapping):
-        if set(hands) != set(SEATS):
-            raise ValueError("hands must give the cards of N, E, S and W")
-        rows = [hands[s] for s in SEATS]
-    elif isinstance(hands, Sequence) and not isinstance(hands, str) and len(hands) == 4:
-        rows = list(hands)
-    else:
-        raise ValueError("hands must map each seat to its 13 cards")
-    out: list[list[int]] = []
-    seen: set[int] = set()
-    for seat, row in zip(SEATS, rows, strict=True):
-        if isinstance(row, str) or not isinstance(row, Sequence) or len(row) != 13:
-            raise ValueError(f"{seat} must hold 13 cards")
-        ints = []
-        for card in row:
-            if isinstance(card, str) and card in CARD_INDEX:
-                c = CARD_INDEX[card]
-            elif allow_ints and type(card) is int and 0 <= card < 52:
-                c = card
-            else:
-                raise ValueError(f"{seat} holds something that is not a card: {_fmt(card)}")
-            if c in seen:
-                raise ValueError(f"{CARD_CODES[c]} is dealt twice")
-            seen.add(c)
-            ints.append(c)
-        out.append(ints)
-    return out
+#: The totals of both partnerships at the deal (``None``: zero scores), and a deal as card ints.
+Totals = Mapping[str, Mapping[str, int]] | None
+Ints = Sequence[Sequence[int]]
+# A seat's suit masks start at their suit's base so that ``SUIT_CARDS[mask]`` needs no offset.
+_EMPTY_MASKS = [*SUIT_BASE] * 4
 
 
 class HandState:
@@ -156,9 +65,10 @@ class HandState:
 
     __slots__ = (
         "_masks",
-        "_offers",
+        "_variant",
         "bidding",
         "bids",
+        "blind_ok",
         "dealer",
         "is_complete",
         "led",
@@ -174,33 +84,36 @@ class HandState:
         "win_seat",
     )
 
-    def __init__(self, rules: Rules, dealer: str | int, hands: Any) -> None:
-        """``hands``: seat -> 13 card codes (or a list of 4 lists of card ints); checked."""
+    def __init__(self, rules: Rules, dealer: str | int, hands: Any, before: Totals = None) -> None:
+        """``hands``: seat -> 13 card codes (or a list of 4 lists of card ints); checked against
+        the variant's deck. ``before``: the totals at the deal (blind nil when behind)."""
         if isinstance(dealer, str):
             d = SEAT_INDEX.get(dealer)
         else:
             d = dealer if type(dealer) is int and 0 <= dealer < 4 else None
         if d is None:
-            raise ValueError(f"not a seat: {_fmt(dealer)}")
+            raise ValueError(f"not a seat: {fmt_json(dealer)}")
         if not isinstance(rules, Rules):
             raise ValueError("rules must be a Rules")
-        self._setup(rules, d, check_deal(hands))
+        self._setup(rules, d, check_deal(hands, variant=VARIANTS[rules.variant]), before)
 
     @classmethod
-    def from_ints(cls, rules: Rules, dealer: int, hands: Sequence[Sequence[int]]) -> HandState:
-        """Fast constructor: ``hands[seat_int]`` = 13 card ints. Not checked."""
+    def from_ints(cls, rules: Rules, dealer: int, hands: Ints, before: Totals = None) -> HandState:
+        """Fast constructor: ``hands[seat_int]`` = 13 card ints. Not checked. ``before``: the
+        totals at the deal, needed only when ``rules.blind_nil_min_deficit`` is set."""
         self = cls.__new__(cls)
-        self._setup(rules, dealer, hands)
+        self._setup(rules, dealer, hands, before)
         return self
 
-    def _setup(self, rules: Rules, dealer: int, hands: Sequence[Sequence[int]]) -> None:
+    def _setup(self, rules: Rules, dealer: int, hands: Ints, before: Totals) -> None:
         masks = _EMPTY_MASKS[:]
         for p in range(4):
             base = p << 2
             for c in hands[p]:
                 masks[base + SUIT_OF[c]] |= RANK_BIT[c]
         self._masks = masks
-        self._offers = _OFFERS[rules.nil, rules.blind_nil]
+        variant = self._variant = VARIANTS[rules.variant]
+        self.blind_ok = blind_nil_teams(rules, variant, before)
         self.rules = rules
         self.dealer = dealer
         self.bids: list[int | None] = [None, None, None, None]
@@ -221,7 +134,8 @@ class HandState:
         """An independent copy (cheap: a few small lists)."""
         new = HandState.__new__(HandState)
         new._masks = self._masks[:]
-        new._offers = self._offers
+        new._variant = self._variant
+        new.blind_ok = self.blind_ok
         new.rules = self.rules
         new.dealer = self.dealer
         new.bids = self.bids[:]
@@ -242,8 +156,8 @@ class HandState:
     # ----------------------------------------------------------------- fast API (unchecked)
 
     def legal_bid_values(self) -> tuple[int, ...]:
-        """Bids offered to the seat to move: ``0..13`` then ``NIL`` / ``BLIND_NIL`` if offered."""
-        return self._offers[self.bids[self.to_move_index ^ 2] is None]
+        """Bids offered to the seat to move (by the variant): numbers, then ``NIL``, ``BLIND_NIL``."""
+        return self._variant.bid_offers(self, self.to_move_index)
 
     def bid_value(self, value: int) -> None:
         """Record the int-encoded bid of the seat to move. Unchecked."""
@@ -259,9 +173,9 @@ class HandState:
         p4 = self.to_move_index << 2
         masks = self._masks
         if self.trick_len:
-            m = masks[p4 + self.led]
-            if m & 8191:  # any card of the suit led
-                return SUIT_CARDS[m]
+            follow = SUIT_CARDS[masks[p4 + self.led]]
+            if follow:  # any card of the suit led
+                return follow
             return (
                 SUIT_CARDS[masks[p4]]
                 + SUIT_CARDS[masks[p4 + 1]]
@@ -280,12 +194,12 @@ class HandState:
         self.plays.append(c)
         n = self.trick_len
         if n:
-            if BEATS[self.win_card * 52 + c]:
+            if BEATS[self.win_card * 54 + c]:
                 self.win_card = c
                 self.win_seat = p
                 # A spade that does not take the lead was beaten by a spade, so spades were
                 # already broken: only leading or winning spades need the flag set.
-                if c < 13:
+                if c < 13 or c > 51:
                     self.spades_broken = True
             if n != 3:
                 self.trick_len = n + 1
@@ -300,12 +214,12 @@ class HandState:
             if len(winners) == 13:
                 self.is_complete = True
             return
-        self.led = SUIT_OF[c]
+        led = self.led = SUIT_OF[c]
         self.win_card = c
         self.win_seat = p
         self.trick_len = 1
         self.to_move_index = (p + 1) & 3
-        if c < 13:
+        if not led:
             self.spades_broken = True
 
     def holds(self, seat: int, c: int) -> bool:
@@ -327,7 +241,17 @@ class HandState:
         """How many cards a seat still holds."""
         m = self._masks
         b = seat << 2
-        return sum((m[b + s] & _RANK_MASK).bit_count() for s in range(4))
+        return sum((m[b + s] & RANK_MASKS[s]).bit_count() for s in range(4))
+
+    def spade_count(self, seat: int) -> int:
+        """How many spades (jokers included) a seat still holds."""
+        return (self._masks[seat << 2] & RANK_MASKS[0]).bit_count()
+
+    def blind_nil_offered(self, seat: int) -> bool:
+        """Is blind nil offered to seat int ``seat`` this hand (first bidder of a partnership
+        that may have it)? ``Match`` deals the hand face down to such a seat."""
+        first = (self.dealer + 1) & 3
+        return self.blind_ok[seat & 1] and (seat == first or seat == (first + 1) & 3)
 
     def suit_ints(self, seat: int, suit: int) -> tuple[int, ...]:
         """The unplayed card ints of one suit in a seat's hand, ascending."""
@@ -351,7 +275,7 @@ class HandState:
             return []
         if self.bidding:
             return [bid_action(v) for v in self.legal_bid_values()]
-        return [{"type": "play", "card": CARD_CODES[c]} for c in self.legal_play_ints()]
+        return [{"type": "play", "card": CODES[c]} for c in self.legal_play_ints()]
 
     def apply(self, seat: str, action: Any) -> None:
         """Apply one bid or play action dict for ``seat``, or raise ``IllegalAction``."""
@@ -364,7 +288,7 @@ class HandState:
             self.check_play(p, value)  # type: ignore[arg-type]
             self.play_int(value)  # type: ignore[arg-type]
         else:
-            raise IllegalAction("looking at one's cards is a match action", _BAD)
+            raise IllegalAction("looking at one's cards is a match action", BAD_ACTION)
 
     def check_bid(self, p: int, value: int) -> None:
         """Raise ``IllegalAction`` unless seat int ``p`` may bid ``value`` now."""
@@ -375,22 +299,13 @@ class HandState:
             raise IllegalAction(
                 f"{seat} bid out of turn: {SEATS[self.to_move_index]} is to bid", "not_your_turn"
             )
-        if value >= 0:
-            return
-        name = "nil" if value == NIL else "blind nil"
-        if not (self.rules.nil if value == NIL else self.rules.blind_nil):
-            raise IllegalAction(f"{name} is not played at this table", "bid_not_offered")
-        partner = p ^ 2
-        if self.bids[partner] is not None:
-            raise IllegalAction(
-                f"{seat} cannot bid {name}: partner {SEATS[partner]} has already bid",
-                "bid_not_offered",
-            )
+        if value not in self._variant.bid_offers(self, p):
+            raise IllegalAction(self._variant.refusal(self, p, value), "bid_not_offered")
 
     def check_play(self, p: int, c: int) -> None:
         """Raise ``IllegalAction`` unless seat int ``p`` may play card int ``c`` now."""
         seat = SEATS[p]
-        card = CARD_CODES[c]
+        card = CODES[c]
         if self.bidding:
             raise IllegalAction(
                 f"{seat} cannot play {card}: the bidding is not over", "not_playing"
@@ -412,7 +327,7 @@ class HandState:
                 if held:
                     raise IllegalAction(
                         f"{seat} must follow {SUIT_NAMES[self.led]}: holds "
-                        + ", ".join(CARD_CODES[x] for x in held),
+                        + ", ".join(CODES[x] for x in held),
                         "must_follow_suit",
                     )
         elif suit == 0 and not self.spades_broken:
@@ -447,8 +362,7 @@ class HandState:
         return {
             "leader": SEATS[leader],
             "cards": [
-                {"seat": SEATS[(leader + i) & 3], "card": CARD_CODES[c]}
-                for i, c in enumerate(cards)
+                {"seat": SEATS[(leader + i) & 3], "card": CODES[c]} for i, c in enumerate(cards)
             ],
         }
 
@@ -462,7 +376,7 @@ class HandState:
                 {
                     "leader": SEATS[leader],
                     "cards": [
-                        {"seat": SEATS[(leader + i) & 3], "card": CARD_CODES[c]}
+                        {"seat": SEATS[(leader + i) & 3], "card": CODES[c]}
                         for i, c in enumerate(cards)
                     ],
                     "winner": SEATS[winner],

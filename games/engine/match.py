@@ -6,10 +6,11 @@ import json
 import random
 from typing import Any
 
-from .cards import BLIND_NIL, SEATS, TEAMS, deal_ints
+from .cards import BLIND_NIL, SEATS, TEAMS
 from .hand import HandState, bid_action, parse_action, seat_index
 from .rules import STANDARD_RULES, IllegalAction, Rules
 from .scoring import score_hand
+from .variants import VARIANTS
 
 _LOOK = {"type": "look"}
 
@@ -19,9 +20,10 @@ def first_dealer(seed: int | str) -> int:
     return random.Random(f"{seed}:dealer").randrange(4)
 
 
-def deal_for(seed: int | str, hand_number: int) -> list[list[int]]:
-    """The deal of hand ``hand_number`` (1-based): card ints by seat int, from the seed alone."""
-    return deal_ints(random.Random(f"{seed}:{hand_number}"))
+def deal_for(seed: int | str, hand_number: int, variant: str = "none") -> list[list[int]]:
+    """The deal of hand ``hand_number`` (1-based): card ints by seat int, from the seed alone
+    (and the variant's deck)."""
+    return VARIANTS[variant].deal(random.Random(f"{seed}:{hand_number}"))
 
 
 def match_winner(rules: Rules, ns: int, ew: int) -> str | None:
@@ -79,7 +81,8 @@ class Match:
     def _deal_next(self) -> None:
         self.hand_number += 1
         dealer = (self.first_dealer + self.hand_number - 1) & 3
-        self.hand = HandState.from_ints(self.rules, dealer, deal_for(self.seed, self.hand_number))
+        deal = deal_for(self.seed, self.hand_number, self.rules.variant)
+        self.hand = HandState.from_ints(self.rules, dealer, deal, self._totals)
         self._looked = set()
 
     @property
@@ -109,19 +112,17 @@ class Match:
         """Totals before the hand in progress (final totals once over): team -> score, bags."""
         return {team: dict(v) for team, v in self._totals.items()}
 
-    def _first_bidders(self) -> tuple[int, int]:
-        d = self.hand.dealer
-        return (d + 1) & 3, (d + 2) & 3
-
     def is_hidden(self, seat: int) -> bool:
-        """Is seat int ``seat`` still offered blind nil without having looked at its cards?"""
+        """Is seat int ``seat`` still offered blind nil without having looked at its cards?
+
+        A seat to which blind nil is not offered this hand sees its cards from the deal.
+        """
         hand = self.hand
         return (
-            self.rules.blind_nil
-            and self._result is None
+            self._result is None
             and hand.bidding
             and hand.bids[seat] is None
-            and seat in self._first_bidders()
+            and hand.blind_nil_offered(seat)
             and seat not in self._looked
         )
 

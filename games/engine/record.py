@@ -8,6 +8,7 @@ from .cards import SEATS, TEAMS
 from .hand import HandState, check_deal, parse_action, seat_index
 from .rules import STANDARD_RULES, IllegalAction, Rules
 from .scoring import _check_before
+from .variants import VARIANTS
 
 _KEYS = {"rules", "dealer", "hands", "bids", "plays", "before"}
 _REQUIRED = ("dealer", "hands", "bids", "plays")
@@ -59,11 +60,11 @@ def replay_record(record: Any) -> tuple[HandState, dict[str, dict[str, int]] | N
     if not isinstance(record["hands"], dict):
         raise RecordError("hands must map each seat to its 13 cards", "hands")
     try:
-        deal = check_deal(record["hands"], allow_ints=False)
+        deal = check_deal(record["hands"], allow_ints=False, variant=VARIANTS[rules.variant])
     except ValueError as exc:
         raise RecordError(str(exc), "hands") from None
 
-    state = HandState.from_ints(rules, SEATS.index(dealer), deal)
+    state = HandState.from_ints(rules, SEATS.index(dealer), deal, before)
     for i, entry in enumerate(bids):
         at = f"bids[{i}]"
         p, bid = _step(entry, "bid", at)

@@ -10,10 +10,19 @@ from django.utils.translation import pgettext
 register = template.Library()
 
 SUIT_SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
+# The Joker variant's jokers: spades above the ace (rules.md "Variants"). Drawn for now as a spade
+# marked with a star; the page will give them their own face.
+JOKER_RANK = "★"
+
+
+def joker_names() -> dict[str, str]:
+    return {"BJ": _("Big Joker"), "LJ": _("Little Joker")}
 
 
 def rank_label(rank: str) -> str:
     """The rank as printed on the card face, in the reader's language (R, D, V in French)."""
+    if rank in ("B", "L"):  # "BJ", "LJ"
+        return JOKER_RANK
     labels = {
         "A": pgettext("card rank short", "A"),
         "K": pgettext("card rank short", "K"),
@@ -26,6 +35,8 @@ def rank_label(rank: str) -> str:
 
 def card_name(code: str) -> str:
     """A card's full name for screen readers, e.g. "Dame de pique"."""
+    if code in ("BJ", "LJ"):
+        return joker_names()[code]
     ranks = {
         "A": _("Ace"), "K": _("King"), "Q": _("Queen"), "J": _("Jack"), "T": "10",
     }  # fmt: skip
@@ -38,9 +49,10 @@ def card_name(code: str) -> str:
 def card(code: str, extra_class: str = "") -> str:
     """Render a face-up card; `code` uses the rules' vocabulary (rank then suit, e.g. "TH")."""
     code = str(code).upper()
-    if len(code) != 2 or code[1] not in SUIT_SYMBOLS:
+    joker = code in ("BJ", "LJ")
+    if len(code) != 2 or (code[1] not in SUIT_SYMBOLS and not joker):
         raise template.TemplateSyntaxError(f"not a card code: {code!r}")
-    suit = code[1]
+    suit = "S" if joker else code[1]
     return format_html(
         '<span class="card suit-{} {}" role="img" aria-label="{}" data-card="{}">'
         '<span class="card-rank">{}</span><span class="card-suit" aria-hidden="true">{}</span>'

@@ -149,3 +149,54 @@ def test_hard_is_deterministic_for_a_seeded_rng():
     assert a[0] == a[1]
     for level in ("easy", "normal"):
         assert choose_action(level, view) == choose_action(level, view)
+
+
+VARIANT_NAMES = ("mirror", "whiz", "suicide", "joker")
+
+
+def variant_picker(variant: str, seed: int):
+    """N Normal, E Easy, S Hard (small budget), W Normal; Joker views go through choose_action."""
+    levels = {"N": "normal", "E": "easy", "S": "hard", "W": "normal"}
+    rngs = {s: random.Random(seed * 10 + i) for i, s in enumerate("NESW")}
+
+    def pick(seat, view):
+        if variant == "joker":
+            return choose_action(levels[seat], view, rngs[seat])
+        if levels[seat] == "hard":
+            return hard.choose(view, rngs[seat], budget=200)
+        return DIRECT[levels[seat]](view, rngs[seat])
+
+    return pick
+
+
+def play_hands(match: Match, pick, hands: int) -> None:
+    while not match.is_over and len(match.history) < hands:
+        drive(match, pick, 1)
+
+
+@pytest.mark.parametrize("variant", VARIANT_NAMES)
+@pytest.mark.parametrize("seed", range(2))
+def test_every_level_stays_legal_in_every_variant(variant, seed):
+    match = Match(Rules(variant=variant), seed)
+    play_hands(match, variant_picker(variant, seed), 2)
+    assert len(match.history) == 2
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("variant", VARIANT_NAMES)
+def test_every_level_stays_legal_over_many_seeded_matches_of_each_variant(variant):
+    for seed in range(12):
+        match = Match(Rules(variant=variant, target=250), 1000 + seed)
+        play_hands(match, variant_picker(variant, seed), 8)
+        assert match.is_over or len(match.history) == 8
+
+
+def test_the_trick_estimate_counts_the_jokers_as_the_two_highest_spades():
+    from games.bots import estimate_tricks
+
+    side = cards("2H 5H 9H 3D 6D TD 4C 7C JC 8C QH")
+    with_jokers = estimate_tricks(["BJ", "LJ", *side])
+    with_honours = estimate_tricks(["AS", "KS", *side])
+    assert with_jokers.total == with_honours.total
+    # Beside a joker, the ace of spades is only the third spade: worth what a queen is.
+    assert estimate_tricks(["BJ", "AS", *side]).total == estimate_tricks(["AS", "QS", *side]).total

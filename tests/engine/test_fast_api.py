@@ -6,6 +6,7 @@ import random
 import re
 from pathlib import Path
 
+import pytest
 from engine_helpers import random_deal
 
 from games.engine import (
@@ -68,22 +69,23 @@ def test_a_copy_is_independent_of_the_original():
     assert not state.is_complete
 
 
-def test_the_documented_playout_example_rebuilds_the_hand_from_a_view():
+@pytest.mark.parametrize("variant", ["none", "mirror", "whiz", "suicide", "joker"])
+def test_the_documented_playout_example_rebuilds_the_hand_from_a_view(variant):
     code = re.search(r"## Fast API for search.*?```python\n(.*?)```", DOC.read_text(), re.S)
     assert code, "docs/engine.md lost its fast API example"
     namespace: dict = {}
     exec(code.group(1), namespace)
     random_playouts = namespace["random_playouts"]
 
-    match = Match(Rules(), seed=11)
+    match = Match(Rules(variant=variant), seed=11)
     rng = random.Random(2)
     while match.hand_number == 1 and len(match.hand.plays) < 23:
         match.apply(match.to_move, rng.choice(match.legal_actions()))
     view = match.view("S")
     hand = match.hand
     dealt = {
-        seat: [CARD_CODES[c] for c in hand.hand_ints(i)]
-        + [CARD_CODES[c] for k, c in enumerate(hand.plays) if _seat_of_play(hand, k) == i]
+        seat: [int_to_card(c) for c in hand.hand_ints(i)]
+        + [int_to_card(c) for k, c in enumerate(hand.plays) if _seat_of_play(hand, k) == i]
         for i, seat in enumerate(SEATS)
     }
     results = random_playouts(view, dealt, 20, random.Random(3))

@@ -11,8 +11,10 @@ from games.engine import STANDARD_RULES, Rules
 
 def test_the_standard_rules_are_the_table_of_rules_md():
     assert STANDARD_RULES.to_dict() == {
+        "variant": "none",
         "nil": True,
         "blind_nil": True,
+        "blind_nil_min_deficit": 0,
         "nil_tricks_count_for_contract": True,
         "bag_limit": 10,
         "bag_penalty": 100,
