@@ -18,7 +18,6 @@ import contextlib
 import logging
 import os
 import socket
-import uuid
 
 import redis
 from celery.beat import PersistentScheduler
@@ -46,11 +45,13 @@ return 0
 class BeatLock:
     """A Redis lock held by one beat at a time (SET NX PX, renewed by its holder only)."""
 
-    def __init__(self, url: str, key: str = LOCK_KEY, ttl: float = LOCK_TTL_SECONDS) -> None:
+    def __init__(
+        self, url: str, token: str, key: str = LOCK_KEY, ttl: float = LOCK_TTL_SECONDS
+    ) -> None:
         self.client = redis.Redis.from_url(url, socket_timeout=1.0, socket_connect_timeout=1.0)
         self.key = key
         self.ttl_ms = int(ttl * 1000)
-        self.token = f"{socket.gethostname()}:{os.getpid()}:{uuid.uuid4().hex[:8]}"
+        self.token = token
 
     def hold(self) -> bool:
         """Take or renew the lock; False when another beat holds it. Raises redis errors."""
@@ -68,7 +69,10 @@ class LockedScheduler(PersistentScheduler):
     (``CELERY_BEAT_SCHEDULER``)."""
 
     def __init__(self, app, *args, **kwargs) -> None:
-        self.lock = BeatLock(app.conf.broker_url)
+        # The same beat started again (same host, same schedule file: the launcher restarting
+        # a worker) takes its lock back at once instead of waiting for it to expire.
+        schedule = os.path.abspath(kwargs.get("schedule_filename") or "celerybeat-schedule")
+        self.lock = BeatLock(app.conf.broker_url, f"{socket.gethostname()}:{schedule}")
         self._state = "starting"
         super().__init__(app, *args, **kwargs)
 

@@ -10,9 +10,18 @@ them in one pipeline per shard. It relies on the pub/sub layer's own naming and 
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
+import logging
 from collections import defaultdict
 
-from channels_redis.pubsub import RedisPubSubChannelLayer
+from channels_redis.pubsub import (
+    RedisPubSubChannelLayer,
+    RedisSingleShardConnection,
+    _close_redis,
+)
+
+log = logging.getLogger(__name__)
 
 
 class TableChannelLayer(RedisPubSubChannelLayer):
@@ -30,3 +39,58 @@ class TableChannelLayer(RedisPubSubChannelLayer):
                 for name, data in items:
                     pipe.publish(name, data)
                 await pipe.execute()
+
+    def _get_layer(self):
+        """The layer of this event loop, its shards watched (``WatchedShard``)."""
+        layer = super()._get_layer()
+        for shard in layer._shards:
+            if type(shard) is RedisSingleShardConnection:
+                shard.__class__ = WatchedShard
+        return layer
+
+
+# What every socket of a process receives when its layer lost Redis: its consumer closes the
+# socket (LAYER_LOST_CODE in games.consumers), the client reconnects and reads a full state.
+LAYER_LOST = {"type": "layer.lost"}
+
+
+class WatchedShard(RedisSingleShardConnection):
+    """channels_redis's connection to one Redis, which says so when it loses Redis.
+
+    channels_redis logs the failure of its receive loop and tries again every second; messages
+    published meanwhile are lost, and nobody is told: a table would wait for a state that never
+    comes. Here the first failure drops the connection and its subscriptions (the next
+    subscribe opens a new one, once Redis is back) and hands LAYER_LOST to every channel of the
+    process, so that each socket is closed and its client reconnects and resyncs.
+    """
+
+    async def _do_receiving(self) -> None:
+        while True:
+            try:
+                if self._pubsub and self._pubsub.subscribed:
+                    message = await self._pubsub.get_message(
+                        ignore_subscribe_messages=True, timeout=0.1
+                    )
+                    self._receive_message(message)
+                else:
+                    await asyncio.sleep(0.1)
+            except (TimeoutError, asyncio.CancelledError, GeneratorExit):
+                raise
+            except Exception as error:
+                log.warning("channel layer lost Redis (%r): closing this process's sockets", error)
+                await self._drop()
+                self._tell_everyone()
+
+    async def _drop(self) -> None:
+        async with self._lock:
+            redis, self._redis, self._pubsub = self._redis, None, None
+            self._subscribed_to = set()
+        if redis is not None:
+            with contextlib.suppress(Exception):
+                await asyncio.wait_for(_close_redis(redis), timeout=1.0)
+
+    def _tell_everyone(self) -> None:
+        layer = self.channel_layer
+        data = layer.channel_layer.serialize(LAYER_LOST)
+        for queue in layer.channels.values():
+            queue.put_nowait(data)
