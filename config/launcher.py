@@ -162,8 +162,11 @@ def _commands(port: int, run_dir: Path) -> tuple[dict[str, list[str]], socket.so
         commands = {"web": daphne}
     else:
         commands = {f"web{i + 1}": daphne for i in range(web_count)}
+    # Without mingle (a second spent at each start asking other workers for revoked tasks:
+    # none are revoked here) nor gossip (worker events for monitors: none here).
     worker = [PYTHON, "-m", "celery", "-A", "config", "worker", "--loglevel", "INFO",
-              "--pool", pool, "--concurrency", concurrency]  # fmt: skip
+              "--pool", pool, "--concurrency", concurrency,
+              "--without-mingle", "--without-gossip"]  # fmt: skip
     if (os.environ.get("CELERY_BEAT") or "embedded") == "embedded":
         commands["worker"] = [*worker, "--beat-thread", "--schedule", schedule]
     else:

@@ -81,9 +81,9 @@ class Supervisor:
         self.stopping = False
 
     def start(self, child: Child) -> None:
-        child.proc = subprocess.Popen(
-            child.command, cwd=self.cwd, env=self.env, pass_fds=child.pass_fds
-        )
+        # ATOUT_PROCESS names the child (web1, worker…) for whoever looks at the processes.
+        env = {**self.env, "ATOUT_PROCESS": child.name}
+        child.proc = subprocess.Popen(child.command, cwd=self.cwd, env=env, pass_fds=child.pass_fds)
         child.started_at = time.monotonic()
         child.restart_at = None
 

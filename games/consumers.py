@@ -16,7 +16,6 @@ from collections import deque
 from urllib.parse import parse_qs
 
 import orjson
-import redis
 from channels.consumer import get_handler_name
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
@@ -27,6 +26,7 @@ from django.utils.translation import gettext_lazy as _
 from games import services, state
 from games.errors import ServiceError
 from games.identity import viewer_from_scope
+from games.layers import LAYER_ERRORS
 
 log = logging.getLogger(__name__)
 
@@ -92,7 +92,6 @@ def _unwatch(channel_name: str) -> None:
 # A socket closed with this code lost the server's message bus (Redis): the client reconnects,
 # as after any other close but 4403/4404, and reads a full state (docs/protocol.md).
 LAYER_LOST_CODE = 4503
-LAYER_ERRORS = (redis.exceptions.ConnectionError, redis.exceptions.TimeoutError, OSError)
 
 
 class _Consumer(AsyncWebsocketConsumer):
