@@ -7,9 +7,10 @@ its lock expires after ``LOCK_TTL_SECONDS`` and another beat takes over. While R
 beat sends anything (the broker is down too) and each one says so once, not every second.
 
 Chosen over celery-redbeat: RedBeat keeps the schedule itself in Redis and loads it at start,
-so an embedded Redis restarted empty would leave it with nothing to send until beat restarts;
-here the schedule stays in settings and only the lock lives in Redis, taken again by the first
-beat to tick once Redis is back.
+so an embedded Redis restarted empty would leave it with nothing to send until beat restarts,
+and its lock renewal raises once the lock vanished with Redis; here the schedule stays in
+settings and only the lock lives in Redis, taken again by the first beat to tick once Redis is
+back.
 """
 
 from __future__ import annotations
