@@ -12,8 +12,11 @@ STABLE_SECONDS. Only `stop()` (Ctrl-C or SIGTERM to the launcher) stops everythi
 
 from __future__ import annotations
 
+import contextlib
+import ctypes
 import signal
 import subprocess
+import sys
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
@@ -23,6 +26,7 @@ BASE_DELAY = 0.1
 MAX_DELAY = 5.0
 STABLE_SECONDS = 10.0
 STOP_TIMEOUT = 10.0
+PR_SET_PDEATHSIG = 1
 
 
 def say(message: str) -> None:
@@ -38,6 +42,14 @@ def describe_exit(returncode: int) -> str:
         except ValueError:
             return f"killed by signal {-returncode}"
     return f"exited with code {returncode}"
+
+
+def _die_with_parent() -> None:
+    """In the child, before exec (Linux): SIGTERM when the launcher dies, even by kill -9, so
+    that no orphan keeps the ports of the next `make run`."""
+    if sys.platform.startswith("linux"):
+        with contextlib.suppress(OSError, AttributeError):
+            ctypes.CDLL("libc.so.6", use_errno=True).prctl(PR_SET_PDEATHSIG, signal.SIGTERM)
 
 
 @dataclass
@@ -83,7 +95,10 @@ class Supervisor:
     def start(self, child: Child) -> None:
         # ATOUT_PROCESS names the child (web1, worker…) for whoever looks at the processes.
         env = {**self.env, "ATOUT_PROCESS": child.name}
-        child.proc = subprocess.Popen(child.command, cwd=self.cwd, env=env, pass_fds=child.pass_fds)
+        child.proc = subprocess.Popen(
+            child.command, cwd=self.cwd, env=env, pass_fds=child.pass_fds,
+            preexec_fn=_die_with_parent,
+        )  # fmt: skip
         child.started_at = time.monotonic()
         child.restart_at = None
 

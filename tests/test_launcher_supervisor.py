@@ -5,8 +5,11 @@ from __future__ import annotations
 
 import signal
 import socket
+import subprocess
 import sys
 import time
+
+import psutil
 
 from config import supervisor as sup
 from config.launcher import kept_redis_port
@@ -100,3 +103,27 @@ def test_a_garbled_port_file_is_replaced(tmp_path):
     (tmp_path / "redis-port").write_text("not a port\n")
     port = kept_redis_port(tmp_path)
     assert 0 < port < 65536
+
+
+def test_children_die_with_a_launcher_killed_without_warning(tmp_path):
+    """kill -9 of the launcher leaves no orphan holding the ports of the next `make run`."""
+    code = (
+        "import sys, time; from pathlib import Path; "
+        "from config.supervisor import Child, Supervisor; "
+        f"s = Supervisor([Child('web', {SLEEPER!r})], {{}}, Path('.')); s.start_all(); "
+        "print(s.children[0].pid, flush=True); time.sleep(60)"
+    )
+    launcher = subprocess.Popen([sys.executable, "-c", code], stdout=subprocess.PIPE, text=True)
+    child_pid = int(launcher.stdout.readline())
+    launcher.send_signal(signal.SIGKILL)
+    launcher.wait()
+    deadline = time.monotonic() + 5
+    while time.monotonic() < deadline and psutil.pid_exists(child_pid):
+        try:
+            if psutil.Process(child_pid).status() == psutil.STATUS_ZOMBIE:
+                break
+        except psutil.NoSuchProcess:
+            break
+        time.sleep(0.05)
+    alive = psutil.pid_exists(child_pid) and psutil.Process(child_pid).status() != "zombie"
+    assert not alive
