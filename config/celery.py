@@ -3,15 +3,24 @@
 import functools
 import logging
 import os
+import warnings
 
 import click
 from celery import Celery, bootsteps
+from celery.exceptions import CPendingDeprecationWarning
 from celery.signals import task_success
 from celery.worker.consumer import Consumer as BaseConsumer
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
 
 log = logging.getLogger(__name__)
+
+# The worker is told explicitly not to cancel running tasks on a connection loss
+# (CELERY_WORKER_CANCEL_LONG_RUNNING_TASKS_ON_CONNECTION_LOSS); Celery warns at every outage
+# anyway, a screenful each time.
+warnings.filterwarnings(
+    "ignore", category=CPendingDeprecationWarning, message=r"\s*In Celery 5.1 we introduced"
+)
 
 app = Celery("atout")
 app.config_from_object("django.conf:settings", namespace="CELERY")

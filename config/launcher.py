@@ -70,18 +70,7 @@ def embedded_redis():
         return
     port = _free_port()
     workdir = tempfile.mkdtemp(prefix="atout-redis-")
-    proc = subprocess.Popen(
-        [
-            _redis_server_binary(),
-            "--bind", "127.0.0.1",
-            "--port", str(port),
-            "--save", "",
-            "--appendonly", "no",
-            "--dir", workdir,
-            "--loglevel", "warning",
-        ],
-        stdout=subprocess.DEVNULL,
-    )  # fmt: skip
+    proc = subprocess.Popen(_redis_command(port, workdir), stdout=subprocess.DEVNULL)
     try:
         _wait_for_port(port)
         print(f"Embedded Redis on 127.0.0.1:{port} (set REDIS_URL to use another)", flush=True)
@@ -177,9 +166,9 @@ def _commands(port: int, run_dir: Path) -> tuple[dict[str, list[str]], socket.so
 
 
 def _children(port: int, run_dir: Path, env: dict[str, str]) -> tuple[list[Child], socket.socket]:
-    """Redis first (when embedded), then the site's processes."""
+    """Redis first (when embedded), then the site's processes. Sets REDIS_URL in ``env``."""
     children = []
-    if not os.environ.get("REDIS_URL"):
+    if not env.get("REDIS_URL"):
         redis_port = kept_redis_port(run_dir)
         workdir = run_dir / "redis"
         workdir.mkdir(exist_ok=True)
@@ -200,14 +189,19 @@ def run(port: int, run_dir: Path | None = None) -> int:
     env = dict(os.environ)
     # Keep database connections between requests and tasks (the tests keep the default 0).
     env.setdefault("DB_CONN_MAX_AGE", "60")
-    children, listener = _children(port, run_dir, env)
+    try:
+        children, listener = _children(port, run_dir, env)
+    except OSError as error:
+        say(f"cannot listen on 127.0.0.1:{port} ({error.strerror}): another `make run`? "
+            "Choose another port with PORT=8001 make run")  # fmt: skip
+        return 2
     supervisor = Supervisor(children, env, BASE_DIR)
     signal.signal(signal.SIGINT, supervisor.request_stop)
     signal.signal(signal.SIGTERM, supervisor.request_stop)
     try:
         if children[0].name == "redis":
             supervisor.start(children[0])
-            _wait_for_port(int(env["REDIS_URL"].rsplit(":", 1)[1].split("/")[0]))
+            _wait_for_port(int(children[0].command[children[0].command.index("--port") + 1]))
             say(f"embedded Redis on {env['REDIS_URL']} (set REDIS_URL to use another)")
         for child in children:
             if child.proc is None:

@@ -127,3 +127,17 @@ def test_children_die_with_a_launcher_killed_without_warning(tmp_path):
         time.sleep(0.05)
     alive = psutil.pid_exists(child_pid) and psutil.Process(child_pid).status() != "zombie"
     assert not alive
+
+
+def test_a_web_port_already_in_use_is_a_clear_error_and_starts_nothing(tmp_path, capsys):
+    from config.launcher import main
+
+    with socket.socket() as other_site:
+        other_site.bind(("127.0.0.1", 0))
+        other_site.listen(1)
+        port = other_site.getsockname()[1]
+        code = main(["run", "--port", str(port), "--run-dir", str(tmp_path)])
+    assert code == 2
+    out = capsys.readouterr().out
+    assert f"cannot listen on 127.0.0.1:{port}" in out and "PORT=" in out
+    assert "started" not in out
