@@ -8,19 +8,12 @@ import warnings
 import click
 from celery import Celery, bootsteps
 from celery.exceptions import CPendingDeprecationWarning
-from celery.signals import task_success
+from celery.signals import task_success, worker_ready
 from celery.worker.consumer import Consumer as BaseConsumer
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
 
 log = logging.getLogger(__name__)
-
-# The worker is told explicitly not to cancel running tasks on a connection loss
-# (CELERY_WORKER_CANCEL_LONG_RUNNING_TASKS_ON_CONNECTION_LOSS); Celery warns at every outage
-# anyway, a screenful each time.
-warnings.filterwarnings(
-    "ignore", category=CPendingDeprecationWarning, message=r"\s*In Celery 5.1 we introduced"
-)
 
 app = Celery("atout")
 app.config_from_object("django.conf:settings", namespace="CELERY")
@@ -104,3 +97,13 @@ def _record_sweep(sender=None, **kwargs) -> None:
         from games.liveness import record_sweep
 
         record_sweep()
+
+
+@worker_ready.connect
+def _quiet_connection_loss_warning(**kwargs) -> None:
+    """The worker is told explicitly not to cancel running tasks on a connection loss
+    (CELERY_WORKER_CANCEL_LONG_RUNNING_TASKS_ON_CONNECTION_LOSS); Celery still warns at every
+    outage, a screenful each time. Its logging setup turns every such warning on: after it."""
+    warnings.filterwarnings(
+        "ignore", category=CPendingDeprecationWarning, message=r"\s*In Celery 5.1 we introduced"
+    )
