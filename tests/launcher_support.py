@@ -139,3 +139,33 @@ def still_open(sock: socket.socket, wait: float = 1.0) -> bool:
         if data[:1] == b"\x88":  # a close frame
             return False
     return True
+
+
+def close_code(sock: socket.socket, timeout: float = 5.0) -> int | None:
+    """Read server frames until a close frame; its code (None if the connection just ended)."""
+    sock.settimeout(timeout)
+    buffer = b""
+
+    def take(n: int) -> bytes:
+        nonlocal buffer
+        while len(buffer) < n:
+            chunk = sock.recv(65536)
+            if not chunk:
+                raise ConnectionError("closed without a close frame")
+            buffer += chunk
+        data, buffer = buffer[:n], buffer[n:]
+        return data
+
+    try:
+        while True:
+            first, second = take(2)
+            length = second & 0x7F
+            if length == 126:
+                length = int.from_bytes(take(2), "big")
+            elif length == 127:
+                length = int.from_bytes(take(8), "big")
+            payload = take(length)
+            if first & 0x0F == 0x8:
+                return int.from_bytes(payload[:2], "big") if len(payload) >= 2 else None
+    except (ConnectionError, OSError):
+        return None

@@ -17,10 +17,12 @@ from pathlib import Path
 import psutil
 import pytest
 
+from games.consumers import LAYER_LOST_CODE
 from tests.launcher_support import (
     ROOT,
     child_env,
     children,
+    close_code,
     free_port,
     http_ok,
     migrate,
@@ -133,7 +135,10 @@ def test_a_killed_worker_is_started_again_and_runs_the_sweep_again(site):
 def test_a_killed_redis_comes_back_on_its_port_and_the_worker_reconnects_by_itself(site):
     port_before = site.redis_port
     others = {n: p.pid for n, p in site.children().items() if n != "redis"}
+    listening = open_websocket(site.port)
     victim, killed_at, lines = kill(site, "redis")
+    # Its group messages may have been lost: the socket is closed so that its client resyncs.
+    assert close_code(listening, 5) == LAYER_LOST_CODE
     wall_clock_kill = time.time()
     back(site, "redis", victim.pid)
     restarted = time.monotonic() - killed_at
