@@ -145,8 +145,18 @@ CHANNEL_LAYERS = {
         # redis-py 8 reads with a 5 s socket timeout by default, the length of channels_redis's
         # blocking BZPOPMIN (core layer): a socket layer quiet for 5 s then raised TimeoutError
         # and killed the consumers (close 1011). A longer read timeout keeps dead-connection
-        # detection.
-        "CONFIG": {"hosts": [{"address": REDIS_URL, "socket_timeout": 15}]},
+        # detection. Keepalive and a PING every 10 s on an idle connection find a Redis that
+        # vanished without closing its sockets (games.layers then closes the sockets it carried).
+        "CONFIG": {
+            "hosts": [
+                {
+                    "address": REDIS_URL,
+                    "socket_timeout": 15,
+                    "socket_keepalive": True,
+                    "health_check_interval": 10,
+                }
+            ]
+        },
     }
 }
 if CHANNEL_LAYER == "core":
