@@ -116,7 +116,26 @@ class WatchedShard(RedisSingleShardConnection):
         await self._again_once(super().publish, channel, message)
 
     async def subscribe(self, channel) -> None:
-        await self._again_once(super().subscribe, channel)
+        await self._again_once(self._subscribe, channel)
+
+    async def _subscribe(self, channel) -> None:
+        """As channels_redis's, but the first subscription opens a new connection. One kept while
+        nothing was subscribed may be dead (Redis restarted meanwhile) without anybody having
+        read from it; redis-py sends SUBSCRIBE without waiting for an answer, so the failure
+        would come later and close this new socket too."""
+        async with self._lock:
+            if channel in self._subscribed_to:
+                return
+            idle = None
+            if not self._subscribed_to and self._redis is not None:
+                idle, self._redis, self._pubsub = self._redis, None, None
+            self._ensure_redis()
+            self._ensure_receiver()
+            await self._pubsub.subscribe(channel)
+            self._subscribed_to.add(channel)
+        if idle is not None:
+            with contextlib.suppress(Exception):
+                await asyncio.wait_for(_close_redis(idle), timeout=1.0)
 
     async def _again_once(self, method, *args) -> None:
         """A connection opened before Redis restarted fails once when used; a process with no
