@@ -288,6 +288,11 @@ QUICK_TABLE_BOT_DELAY = env_float("QUICK_TABLE_BOT_DELAY", 15.0)
 BOT_MOVE_DELAY = env_float("BOT_MOVE_DELAY", 0.8)
 # After a trick (or a hand) is taken: a pause before the next lead, so everyone sees the trick.
 TRICK_PAUSE_SECONDS = env_float("TRICK_PAUSE_SECONDS", 1.5)
+# After the last trick of a hand: the hand's result is shown this long before the next bidding.
+HAND_PAUSE_SECONDS = env_float("HAND_PAUSE_SECONDS", 4.0)
+# Each web process checks this often whether the game server (worker, beat) answers, and tells
+# its table sockets when that changes (games.server_watch); 0 turns the check off.
+SERVER_WATCH_SECONDS = env_float("SERVER_WATCH_SECONDS", 2.0)
 TURN_SECONDS = env_int("TURN_SECONDS", 30)
 DISCONNECT_GRACE_SECONDS = env_int("DISCONNECT_GRACE_SECONDS", 20)
 CHAT_MAX_LENGTH = env_int("CHAT_MAX_LENGTH", 200)

@@ -23,7 +23,7 @@ from channels.generic.websocket import AsyncWebsocketConsumer
 from django.conf import settings
 from django.utils import translation
 
-from games import access, broadcast, frames, listing, reading
+from games import access, broadcast, frames, listing, reading, server_watch
 from games.actions import chat, play, presence, tables
 from games.errors import ServiceError, refusal
 from games.identity import viewer_from_scope
@@ -160,8 +160,12 @@ class TableConsumer(_Consumer):
         await self.send_json({"type": "chat_history", "messages": history})
         _watch(self.channel_name)
         self.watched = True
+        server_watch.watch(self)
+        if server_watch.known_down():
+            await self.send_server(False)
 
     async def disconnect(self, code) -> None:
+        server_watch.unwatch(self)
         if getattr(self, "watched", False):
             _unwatch(self.channel_name)
         if self.state_group:
@@ -178,6 +182,10 @@ class TableConsumer(_Consumer):
 
     async def send_json(self, content: dict) -> None:
         await self.send(text_data=orjson.dumps(content).decode())
+
+    async def send_server(self, ok: bool) -> None:
+        """Whether the game server (worker and beat) answers: see games.server_watch."""
+        await self.send_json({"type": "server", "ok": ok})
 
     async def send_error(self, error: ServiceError) -> None:
         with translation.override(self.lang):

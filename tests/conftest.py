@@ -31,6 +31,8 @@ def _english_free_defaults(settings):
     """Tests see the game timings that make them fast; production keeps its own settings."""
     settings.BOT_MOVE_DELAY = 0
     settings.TRICK_PAUSE_SECONDS = 0
+    settings.HAND_PAUSE_SECONDS = 0
+    settings.SERVER_WATCH_SECONDS = 0  # no beat runs in-process: tests that need it turn it on
     return settings
 
 

@@ -30,6 +30,8 @@ def _after_action(s: TableSession, action: dict) -> None:
     engine = s.engine
     took_trick = action.get("type") == "play" and engine is not None and engine.hand.trick_len == 0
     pause = settings.TRICK_PAUSE_SECONDS if took_trick else 0.0
+    if took_trick and engine is not None and not engine.is_over and engine.hand.bidding:
+        pause += settings.HAND_PAUSE_SECONDS  # a new deal: the last hand's result comes first
     plan(s, new_turn=action.get("type") != "look", pause=pause)
 
 
