@@ -100,6 +100,6 @@ def publish_chat_hidden(table_id: int, message_id: int) -> None:
     send_many([(chat_group(table_id), {"type": "table.chat_hidden", "id": message_id})])
 
 
-def publish_lobby(tables_by_language: dict[str, list[dict]]) -> None:
-    """The lobby's list of tables, one list per language."""
-    send_many([(LOBBY_GROUP, {"type": "lobby.tables", "tables": tables_by_language})])
+def publish_lobby(frames_by_language: dict[str, dict]) -> None:
+    """The lobby's frame (its lists of tables), one per language."""
+    send_many([(LOBBY_GROUP, {"type": "lobby.tables", "frames": frames_by_language})])

@@ -355,18 +355,18 @@ HANDLED = {name[3:] for name in dir(TableConsumer) if name.startswith("on_") and
 
 
 class LobbyConsumer(_Consumer):
-    """The live list of open quick tables."""
+    """The live lists of the public tables: open ones to join, ones in play to watch."""
 
     async def connect(self) -> None:
         self.lang = _language(self.scope)
         await self.accept()
         await self.channel_layer.group_add(broadcast.LOBBY_GROUP, self.channel_name)
-        tables = await database_sync_to_async(self._tables)()
-        await self.send(text_data=json.dumps({"type": "tables", "tables": tables}))
+        frame = await database_sync_to_async(self._frame)()
+        await self.send(text_data=json.dumps(frame))
 
-    def _tables(self) -> list[dict]:
+    def _frame(self) -> dict:
         with translation.override(self.lang):
-            return listing.open_quick_tables()
+            return listing.lobby_frame()
 
     async def disconnect(self, code) -> None:
         await self.channel_layer.group_discard(broadcast.LOBBY_GROUP, self.channel_name)
@@ -378,5 +378,6 @@ class LobbyConsumer(_Consumer):
         await self.send(text_data=json.dumps(frame))
 
     async def lobby_tables(self, event: dict) -> None:
-        tables = event["tables"].get(self.lang) or event["tables"].get(settings.LANGUAGE_CODE)
-        await self.send(text_data=json.dumps({"type": "tables", "tables": tables}))
+        frames = event["frames"]
+        frame = frames.get(self.lang) or frames.get(settings.LANGUAGE_CODE)
+        await self.send(text_data=json.dumps(frame))

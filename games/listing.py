@@ -1,4 +1,5 @@
-"""The lobby's read model: the tables a visitor can join, as the lobby page and socket show them.
+"""The lobby's read model: the tables a visitor can join or watch, as the lobby page and socket
+show them.
 
 Reads rows only (no engine, no lock), so the unit of work can call it after a commit to refresh
 the lobby without an import circle.
@@ -21,6 +22,15 @@ def table_url(table_id: int) -> str | None:
         return None
 
 
+def _seats_by_table(tables: list[Table]) -> dict[int, list[Seat]]:
+    seats: dict[int, list[Seat]] = {}
+    for seat in Seat.objects.filter(table__in=tables):
+        seats.setdefault(seat.table_id, []).append(seat)
+    for row in seats.values():
+        row.sort(key=lambda seat: POSITIONS.index(seat.position))
+    return seats
+
+
 def open_quick_tables() -> list[dict]:
     """Quick tables waiting for players (with at least one person seated), oldest first."""
     tables = list(
@@ -28,11 +38,7 @@ def open_quick_tables() -> list[dict]:
         .exclude(bots_at=None)
         .order_by("created_at")[:50]
     )
-    seats: dict[int, list[Seat]] = {}
-    for seat in Seat.objects.filter(table__in=tables):
-        seats.setdefault(seat.table_id, []).append(seat)
-    for row in seats.values():
-        row.sort(key=lambda seat: POSITIONS.index(seat.position))
+    seats = _seats_by_table(tables)
     out = []
     for table in tables:
         taken = [s for s in seats.get(table.pk, []) if not s.is_empty]
@@ -47,15 +53,49 @@ def open_quick_tables() -> list[dict]:
                 "status": table.status,
                 "bots_at": table.bots_at.isoformat() if table.bots_at else None,
                 "url": table_url(table.pk),
+                "join_url": _reverse("lobby:join", table.pk),
             }
         )
     return out
 
 
-def lobby_tables() -> dict[str, list[dict]]:
-    """``open_quick_tables`` once per language (names, summaries and URLs are translated)."""
-    tables = {}
+def playing_tables(limit: int = 20) -> list[dict]:
+    """Public tables in play with a person seated, the most recently active first: anyone may
+    watch them."""
+    tables = list(
+        Table.objects.filter(kind=Table.Kind.QUICK, status=Table.Status.PLAYING)
+        .filter(seats__viewer_key__gt="")
+        .distinct()
+        .order_by("-updated_at")[:limit]
+    )
+    seats = _seats_by_table(tables)
+    return [
+        {
+            "id": table.pk,
+            "players": [s.display_name() for s in seats.get(table.pk, [])],
+            "rules": rules_summary(table.rules),
+            "url": table_url(table.pk),
+        }
+        for table in tables
+    ]
+
+
+def _reverse(name: str, table_id: int) -> str | None:
+    try:
+        return reverse(name, args=[table_id])
+    except NoReverseMatch:
+        return None
+
+
+def lobby_frame() -> dict[str, list[dict]]:
+    """The lobby socket's frame (docs/protocol.md): open tables and tables in play."""
+    return {"type": "tables", "tables": open_quick_tables(), "playing": playing_tables()}
+
+
+def lobby_frames() -> dict[str, dict]:
+    """``lobby_frame`` once per language (names, summaries and URLs are translated)."""
+    frames = {}
     for lang, _name in settings.LANGUAGES:
         with translation.override(lang):
-            tables[lang] = open_quick_tables()
-    return tables
+            frames[lang] = lobby_frame()
+    return frames

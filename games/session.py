@@ -203,7 +203,7 @@ class TableSession:
         try:
             broadcast.publish_table(table, seats, engine)
             if lobby:
-                broadcast.publish_lobby(listing.lobby_tables())
+                broadcast.publish_lobby(listing.lobby_frames())
         except Exception:  # a broadcast failure must not undo a committed change
             log.exception("broadcast failed for table %s", table.pk)
         finally:

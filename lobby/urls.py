@@ -5,6 +5,7 @@ French pages are /fr/jouer/... and the English ones /en/play/...; the URL names 
 """
 
 from django.urls import path
+from django.utils.text import format_lazy
 from django.utils.translation import gettext_lazy as _
 
 from . import views
@@ -15,4 +16,5 @@ urlpatterns = [
     path(_("play/quick/"), views.quick_play, name="quick_play"),
     path(_("play/nickname/"), views.nickname, name="nickname"),
     path(_("play/private/"), views.create_private, name="create_private"),
+    path(format_lazy("{}<int:pk>/", _("play/join/")), views.join, name="join"),
 ]

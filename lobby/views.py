@@ -20,10 +20,10 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_http_methods, require_POST
 
-from games.actions.tables import do_create_private_table, do_quick_play
+from games.actions.tables import do_create_private_table, do_join, do_quick_play
 from games.errors import ServiceError
 from games.identity import Viewer, set_guest_nickname, viewer_from_request
-from games.listing import open_quick_tables
+from games.listing import open_quick_tables, playing_tables
 
 from .forms import NicknameForm, PrivateTableForm
 
@@ -50,6 +50,7 @@ def index(request: HttpRequest) -> HttpResponse:
         {
             "viewer": viewer,
             "tables": open_quick_tables(),
+            "playing": playing_tables(),
             "lobby_strings": lobby_strings(),
             "quick_delay": round(settings.QUICK_TABLE_BOT_DELAY),
         },
@@ -95,6 +96,21 @@ def _seat_at_quick_table(request: HttpRequest, viewer: Viewer) -> HttpResponse:
         messages.error(request, exc.message)
         return redirect("lobby:index")
     return redirect(table_url(table))
+
+
+@require_POST
+def join(request: HttpRequest, pk: int) -> HttpResponse:
+    """ "Rejoindre" in the lobby: sit at that open quick table (a guest without a nickname picks
+    one first, then comes back to the lobby)."""
+    viewer = viewer_from_request(request)
+    if viewer is None:
+        return redirect(nickname_url(reverse("lobby:index")))
+    try:
+        do_join(pk, viewer)
+    except ServiceError as exc:
+        messages.error(request, exc.message)
+        return redirect("lobby:index")
+    return redirect(reverse("games:table", args=[pk]))
 
 
 def _safe_next(request: HttpRequest, value: str | None) -> str | None:

@@ -369,7 +369,7 @@ async def test_the_lobby_socket_lists_open_quick_tables_live():
     lobby = Client("/ws/lobby/")
     await lobby.connect()
     first = await lobby.receive()
-    assert first == {"type": "tables", "tables": []}
+    assert first == {"type": "tables", "tables": [], "playing": []}
     guest, _key = await db(make_guest)("Léa")
     table = await db(tables.do_quick_play)(guest)
     update = await lobby.receive()
@@ -377,6 +377,7 @@ async def test_the_lobby_socket_lists_open_quick_tables_live():
     [listed] = update["tables"]
     assert listed["id"] == table.pk and listed["seats_taken"] == 1
     assert listed["players"] == ["Léa"] and listed["url"] == f"/fr/tables/{table.pk}/"
+    assert listed["join_url"] == f"/fr/jouer/rejoindre/{table.pk}/"
     await lobby.send('{"type": "sync"}')
     assert (await lobby.receive())["type"] == "error"
     await lobby.close()

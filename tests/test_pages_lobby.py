@@ -2,9 +2,16 @@
 
 from __future__ import annotations
 
-import pytest
-from django.urls import reverse
+import uuid
 
+import pytest
+from django.test import Client
+from django.urls import reverse
+from django.utils import timezone
+
+from games.actions.tables import do_create_private_table, do_fill_bots, do_start
+from games.identity import Viewer
+from games.listing import lobby_frame
 from games.models import Seat, Table
 
 pytestmark = pytest.mark.django_db
@@ -272,3 +279,44 @@ def test_the_lobby_forms_take_the_nickname_limits_and_bot_levels_from_one_place(
     with translation.override("fr"):
         assert f"Entre {NICKNAME_MIN} et {NICKNAME_MAX} caractères" in str(field.help_text)
     assert PrivateTableForm().fields["bot_level"].choices == BotLevel.choices
+
+
+def named_client(name: str) -> Client:
+    browser = Client()
+    with_nickname(browser, name)
+    return browser
+
+
+def test_a_visitor_joins_an_open_quick_table_from_the_lobby(client):
+    table_url = named_client("Léa").post(reverse("lobby:quick_play"))["Location"]
+    table = Table.objects.get()
+    with_nickname(client, "Hugo")
+    join = reverse("lobby:join", args=[table.pk])
+    assert join == f"/fr/jouer/rejoindre/{table.pk}/"
+    response = client.post(join)
+    assert response["Location"] == table_url
+    assert Seat.objects.filter(table=table, nickname="Hugo").exists()
+    assert client.get(join).status_code == 405  # joining changes something: POST only
+
+
+def test_a_guest_without_a_nickname_who_joins_picks_one_first(client):
+    named_client("Léa").post(reverse("lobby:quick_play"))
+    table = Table.objects.get()
+    response = client.post(reverse("lobby:join", args=[table.pk]))
+    assert response["Location"].startswith(reverse("lobby:nickname"))
+    assert Seat.objects.filter(table=table).exclude(nickname="").count() == 1
+
+
+def test_tables_in_play_are_listed_to_watch_and_private_ones_are_not(client):
+    named_client("Léa").post(reverse("lobby:quick_play"))
+    quick = Table.objects.get()
+    Table.objects.filter(pk=quick.pk).update(bots_at=timezone.now())
+    assert do_fill_bots(quick.pk)
+    host = Viewer(user_id=None, guest_id=uuid.uuid4().hex, name="Nina")
+    private = do_create_private_table(host, {}, "normal", None)
+    do_start(private.pk, host)
+    frame = lobby_frame()
+    assert [t["id"] for t in frame["playing"]] == [quick.pk]
+    assert frame["playing"][0]["url"] == reverse("games:table", args=[quick.pk])
+    assert "Léa" in frame["playing"][0]["players"]
+    assert frame["tables"] == []  # nothing left to join
