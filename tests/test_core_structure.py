@@ -41,15 +41,34 @@ MODULES = _modules()
 
 def _imports(path: Path) -> set[str]:
     """Every module imported anywhere in the file (functions included: a lazy import still
-    closes a circle)."""
+    closes a circle; relative imports resolved from the file's package)."""
+    package = ".".join(path.relative_to(ROOT).parts[:-1])
     names = set()
-    for node in ast.walk(ast.parse(path.read_text())):
+    for node in _runtime_nodes(ast.parse(path.read_text())):
         if isinstance(node, ast.Import):
             names.update(alias.name for alias in node.names)
-        elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
-            names.add(node.module)
-            names.update(f"{node.module}.{alias.name}" for alias in node.names)
+        elif isinstance(node, ast.ImportFrom):
+            base = node.module or ""
+            if node.level:
+                parent = package.split(".")[: len(package.split(".")) - (node.level - 1)]
+                base = ".".join([*parent, *([base] if base else [])])
+            names.add(base)
+            names.update(f"{base}.{alias.name}" for alias in node.names)
     return {name for name in names if name in MODULES}
+
+
+def _runtime_nodes(tree: ast.AST):
+    """Every node but those under ``if TYPE_CHECKING:`` (imports for type hints only, which
+    never run)."""
+    stack = [tree]
+    while stack:
+        node = stack.pop()
+        yield node
+        for child in ast.iter_child_nodes(node):
+            if isinstance(child, ast.If) and getattr(child.test, "id", "") == "TYPE_CHECKING":
+                stack.extend(child.orelse)
+                continue
+            stack.append(child)
 
 
 def _graph() -> dict[str, set[str]]:
