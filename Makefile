@@ -20,7 +20,7 @@ migrate: messages
 
 # Hashed, compressed copies of the static files in staticfiles/, served by WhiteNoise.
 static: $(STAMP)
-	$(BIN)/python manage.py collectstatic --noinput --verbosity 0
+	STATIC_MANIFEST=true $(BIN)/python manage.py collectstatic --noinput --verbosity 0
 
 run: migrate static
 	$(BIN)/python -m config.launcher run

@@ -251,7 +251,7 @@ STATIC_MANIFEST = env_bool("STATIC_MANIFEST", (STATIC_ROOT / "staticfiles.json")
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
     "staticfiles": {
-        "BACKEND": "whitenoise.storage.CompressedManifestStaticFilesStorage"
+        "BACKEND": "config.storage.StaticStorage"
         if STATIC_MANIFEST
         else "django.contrib.staticfiles.storage.StaticFilesStorage"
     },

@@ -4,6 +4,7 @@ after `collectstatic`), and HTML compressed for the browsers that accept it."""
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
 import pytest
 from django.core.management import call_command
@@ -13,7 +14,7 @@ pytestmark = pytest.mark.django_db
 
 MANIFEST_STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
-    "staticfiles": {"BACKEND": "whitenoise.storage.CompressedManifestStaticFilesStorage"},
+    "staticfiles": {"BACKEND": "config.storage.StaticStorage"},
 }
 
 
@@ -42,6 +43,19 @@ def test_pages_link_hashed_static_files_served_compressed_and_cached_for_a_year(
     assert response["Content-Encoding"] == "gzip"
     assert "immutable" in response["Cache-Control"]
     assert "max-age=315360000" in response["Cache-Control"]
+
+
+def test_the_table_script_imports_its_modules_under_their_hashed_names(collected_site, tmp_path):
+    entry = next((tmp_path / "js").glob("table.*.js"))
+    imports = re.findall(r'from "([^"]+)"', entry.read_text())
+    assert imports and all(re.search(r"\.[0-9a-f]{12}\.js$", name) for name in imports), imports
+
+
+def test_make_static_writes_the_manifest_the_site_then_uses():
+    recipe = Path(__file__).resolve().parent.parent.joinpath("Makefile").read_text()
+    # Without STATIC_MANIFEST=true, collectstatic would run with the plain storage (no manifest
+    # yet) and the site would never serve hashed names.
+    assert "STATIC_MANIFEST=true $(BIN)/python manage.py collectstatic" in recipe
 
 
 def test_an_unhashed_static_name_is_not_cached_forever(collected_site):
