@@ -30,6 +30,16 @@ from config.supervisor import Child, Supervisor, say
 BASE_DIR = Path(__file__).resolve().parent.parent
 PYTHON = sys.executable
 APP = "config.asgi:application"
+# Daphne reads WebSocket messages up to this size, so that an oversized frame (the consumer's
+# limit is 4096 bytes) is answered with a `too_large` error instead of a dropped connection;
+# beyond it Daphne closes the socket (1009).
+WEBSOCKET_MAX_BYTES = 4 * 1024 * 1024
+DAPHNE_OPTIONS = [
+    "--websocket-max-message-size",
+    str(WEBSOCKET_MAX_BYTES),
+    "--websocket-max-frame-size",
+    str(WEBSOCKET_MAX_BYTES),
+]
 
 
 def _free_port() -> int:
@@ -146,7 +156,7 @@ def _commands(port: int, run_dir: Path) -> tuple[dict[str, list[str]], socket.so
     listener.bind(("127.0.0.1", port))
     listener.listen(1024)
     listener.set_inheritable(True)
-    daphne = [PYTHON, "-m", "daphne", "--fd", str(listener.fileno()), APP]
+    daphne = [PYTHON, "-m", "daphne", *DAPHNE_OPTIONS, "--fd", str(listener.fileno()), APP]
     if web_count == 1:
         commands = {"web": daphne}
     else:

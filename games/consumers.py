@@ -283,8 +283,10 @@ class TableConsumer(_Consumer):
             raise BAD_MESSAGE
         if message["type"] not in HANDLED:
             raise UNKNOWN_TYPE
-        version = message.get("version")
-        if version is not None and type(version) is not int:
+        # Optional fields are absent or of their type: null is not "absent".
+        if "version" in message and type(message["version"]) is not int:
+            raise BAD_FIELD
+        if "seat" in message and not isinstance(message["seat"], str):
             raise BAD_FIELD
         return message
 
@@ -297,8 +299,9 @@ class TableConsumer(_Consumer):
             await self._call(presence.do_reclaim, self.table_id, self.viewer)
 
     async def _act(self, action: dict, message: dict) -> None:
-        seat = message.get("seat")
-        if seat is not None and seat != self.position:
+        if self.position is None:
+            raise refusal("not_a_player")  # a spectator: not_seated, whatever seat they name
+        if "seat" in message and message["seat"] != self.position:
             raise refusal("not_your_seat")
         await self._call(play.do_act, self.table_id, self.viewer, action, message.get("version"))
 
@@ -348,7 +351,12 @@ class TableConsumer(_Consumer):
         await self._send_full_state()
 
     async def on_back(self, message: dict) -> None:
+        """ "I'm back": answered with the state (the seat taken back from the stand-in, if a bot
+        was playing it); refused to a spectator, who has no seat to take back."""
+        if self.position is None:
+            raise refusal("not_seated")
         await self._reclaim()
+        await self._send_full_state()
 
 
 HANDLED = {name[3:] for name in dir(TableConsumer) if name.startswith("on_") and name != "on_"}

@@ -29,6 +29,8 @@ from urllib.parse import quote
 import pytest
 from django.db import connection
 
+from config.launcher import DAPHNE_OPTIONS
+
 BASE_DIR = Path(__file__).resolve().parent.parent
 CHROMIUM_PATH = "/usr/bin/chromium"
 CHROMIUM_ARGS = [
@@ -175,13 +177,14 @@ def serve_live_site(monkeypatch) -> Iterator[str]:
         wait_for_port(redis_port, redis)
         worker = subprocess.Popen(
             [sys.executable, "-m", "celery", "-A", "config", "worker", "--pool=solo",
-             "--concurrency=1", "--without-gossip", "--without-mingle", "--loglevel=WARNING"],
+             "--concurrency=1", "--without-gossip", "--without-mingle", "--loglevel=WARNING",
+             "--beat-thread", "--schedule", str(logs / "celerybeat-schedule")],
             cwd=BASE_DIR, env=env, stdout=worker_log, stderr=subprocess.STDOUT,
         )  # fmt: skip
         procs.append(worker)
         web = subprocess.Popen(
-            [sys.executable, "-m", "daphne", "-b", "127.0.0.1", "-p", str(web_port),
-             "config.asgi:application"],
+            [sys.executable, "-m", "daphne", *DAPHNE_OPTIONS, "-b", "127.0.0.1",
+             "-p", str(web_port), "config.asgi:application"],
             cwd=BASE_DIR, env=env, stdout=web_log, stderr=subprocess.STDOUT,
         )  # fmt: skip
         procs.append(web)

@@ -115,16 +115,18 @@ async def test_a_spectator_without_identity_gets_the_public_view_and_may_not_act
     assert frame["view"]["hand"] is None and frame["view"]["seat"] is None
     assert frame["table"]["me"]["seat"] is None and frame["table"]["me"]["name"] is None
     before = await db(table_counts)(table.pk)
-    for message in (
-        {"type": "bid", "bid": 3},
-        {"type": "look"},
-        {"type": "start"},
-        {"type": "chat", "text": "coucou"},
-        {"type": "mute", "seat": "N"},
+    for message, code in (
+        ({"type": "bid", "bid": 3}, "not_seated"),
+        ({"type": "bid", "bid": 3, "seat": "N"}, "not_seated"),  # not "not_your_seat"
+        ({"type": "look"}, "not_seated"),
+        ({"type": "back"}, "not_seated"),  # answered, not ignored
+        ({"type": "start"}, "not_host"),
+        ({"type": "chat", "text": "coucou"}, "not_seated"),
+        ({"type": "mute", "seat": "N"}, "no_identity"),
     ):
         await spectator.send(message)
         error = await spectator.receive_until(is_error)
-        assert error["code"] in {"not_seated", "not_host", "no_identity"}
+        assert error["code"] == code, (message, error)
     assert await db(table_counts)(table.pk) == before
     for client in (spectator, lea_client, hugo_client):
         await client.close()
@@ -141,6 +143,9 @@ BAD_INPUTS = [
     ('{"type": "bid", "bid": true}', "bad_field"),
     ('{"type": "bid"}', "bad_field"),
     ('{"type": "bid", "bid": 3, "version": "1"}', "bad_field"),
+    ('{"type": "bid", "bid": 3, "version": null}', "bad_field"),
+    ('{"type": "bid", "bid": 3, "seat": null}', "bad_field"),
+    ('{"type": "look", "seat": 2}', "bad_field"),
     ('{"type": "play", "card": 12}', "bad_field"),
     ('{"type": "chat", "text": 7}', "bad_field"),
     ('{"type": "mute", "seat": ["E"]}', "bad_field"),
@@ -452,3 +457,12 @@ async def test_a_private_table_socket_is_closed_with_4403_for_a_stranger_and_ope
 
 async def test_a_socket_to_a_table_that_does_not_exist_is_closed_with_4404():
     assert await _closed_at_once("/ws/tables/999999/") == 4404
+
+
+async def test_back_from_a_seated_player_is_answered_with_the_state():
+    party = await open_private_table()
+    await party.lea_client.send({"type": "back"})
+    frame = await party.lea_client.receive_until(is_state)
+    assert frame["table"]["me"]["seat"] == "N" and frame["table"]["me"]["standin"] is False
+    for client in (party.lea_client, party.hugo_client):
+        await client.close()
