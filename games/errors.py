@@ -39,6 +39,7 @@ REFUSALS: dict[str, Promise] = {
     "not_host": _("Only the host can do this."),
     "bad_seat": _("Unknown seat."),
     "seat_taken": _("This seat is taken."),
+    "name_taken": _("A player at this table already has this name: change your nickname."),
     "table_full": _("This table is full."),
     "cannot_remove": _("You cannot remove this seat's player."),
     "bad_invitation": _("This invitation link is not valid."),

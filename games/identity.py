@@ -9,6 +9,7 @@ from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext
 
 from games.errors import ServiceError
+from games.names import reads_as_bot
 
 SESSION_GUEST_ID = "guest_id"
 SESSION_NICKNAME = "nickname"
@@ -74,6 +75,8 @@ def clean_nickname(nickname) -> str:
         )
     if any(not ch.isprintable() for ch in value):
         raise ServiceError("bad_nickname", _("This nickname contains forbidden characters."))
+    if reads_as_bot(value):
+        raise ServiceError("bad_nickname", _("This nickname is a bot's: choose another one."))
     return value
 
 

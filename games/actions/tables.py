@@ -20,6 +20,7 @@ from games.engine import SEATS, Rules, table_rules
 from games.errors import quiet, refusal
 from games.identity import Viewer
 from games.models import POSITIONS, BotLevel, Seat, Table
+from games.names import name_key
 from games.session import FILL_BOTS_TASK, TableSession, lock_person
 
 TURN_SECONDS_RANGE = (10, 600)
@@ -32,7 +33,18 @@ OPEN_STATUSES = (Table.Status.WAITING, Table.Status.PLAYING)
 DOUBLE_SUBMIT_WINDOW = timedelta(seconds=10)
 
 
+def _name_taken(s: TableSession, seat: Seat, viewer: Viewer) -> bool:
+    """Another seat's player (or bot) has a name that reads as this person's."""
+    key = name_key(viewer.name)
+    return any(
+        other is not seat and not other.is_empty and name_key(other.display_name()) == key
+        for other in s.seats.values()
+    )
+
+
 def _sit(s: TableSession, seat: Seat, viewer: Viewer) -> None:
+    if _name_taken(s, seat, viewer):
+        raise refusal("name_taken")
     seat.clear()
     seat.viewer_key = viewer.key
     seat.user_id = viewer.user_id
@@ -71,6 +83,8 @@ def do_quick_play(viewer: Viewer) -> Table:
                 if s.seat_of(viewer) is not None:
                     return s.table
                 empty = [p for p in POSITIONS if s.seats[p].is_empty]
+                if empty and _name_taken(s, s.seats[empty[0]], viewer):
+                    continue  # someone there has the same name: another table
                 if s.table.status == Table.Status.WAITING and empty:
                     _seat_quick(s, viewer, empty[0])
                     return s.table
