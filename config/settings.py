@@ -228,7 +228,16 @@ EMAIL_BACKEND = env_str("EMAIL_BACKEND", "django.core.mail.backends.console.Emai
 DEFAULT_FROM_EMAIL = env_str("DEFAULT_FROM_EMAIL", "noreply@localhost")
 
 SESSION_COOKIE_AGE = 60 * 60 * 24 * 365
-SESSION_COOKIE_SECURE = env_bool("SECURE_COOKIES", False)
+# HTTPS=true: the site is served only over HTTPS behind a reverse proxy that sets
+# X-Forwarded-Proto (docs/deploy.md): HTTP is redirected, browsers are told to stay on HTTPS
+# (HSTS), and the cookies travel only over HTTPS. `manage.py check --deploy` is then clean.
+HTTPS = env_bool("HTTPS", False)
+SECURE_SSL_REDIRECT = HTTPS
+SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https") if HTTPS else None
+SECURE_HSTS_SECONDS = env_int("HSTS_SECONDS", 60 * 60 * 24 * 365 if HTTPS else 0)
+SECURE_HSTS_INCLUDE_SUBDOMAINS = env_bool("HSTS_INCLUDE_SUBDOMAINS", False)
+SECURE_HSTS_PRELOAD = env_bool("HSTS_PRELOAD", False)
+SESSION_COOKIE_SECURE = env_bool("SECURE_COOKIES", HTTPS)
 CSRF_COOKIE_SECURE = SESSION_COOKIE_SECURE
 
 LANGUAGE_CODE = "fr"

@@ -47,3 +47,33 @@ def test_the_site_name_is_a_setting_shown_on_the_pages(client, settings):
     page = client.get("/fr/")
     assert page.status_code == 200
     assert "Pique Test" in page.content.decode()
+
+
+def test_the_documented_production_settings_pass_the_deploy_check():
+    import os
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parent.parent
+    env = {
+        **os.environ,
+        "DEBUG": "false",
+        "SECRET_KEY": "x" * 60 + "a-long-random-key-for-the-check-only-0123456789",
+        "ALLOWED_HOSTS": "atout.example",
+        "CSRF_TRUSTED_ORIGINS": "https://atout.example",
+        "HTTPS": "true",
+        "HSTS_INCLUDE_SUBDOMAINS": "true",
+        "HSTS_PRELOAD": "true",
+        "SITE_URL": "https://atout.example",
+    }
+    done = subprocess.run(
+        [sys.executable, "manage.py", "check", "--deploy", "--fail-level", "WARNING"],
+        cwd=root, env=env, capture_output=True, text=True, timeout=120,
+    )  # fmt: skip
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert "no issues" in done.stdout
+    assert (
+        "HTTPS=true HSTS_INCLUDE_SUBDOMAINS=true HSTS_PRELOAD=true"
+        in (root / "README.md").read_text()
+    )
