@@ -8,11 +8,12 @@ from django.conf.urls.i18n import i18n_patterns
 from django.contrib import admin
 from django.urls import include, path
 
-from config import views
+from config import health, views
 
 urlpatterns = [
     path("i18n/", include("django.conf.urls.i18n")),
     path("favicon.ico", views.favicon, name="favicon"),
+    path("health/", health.health, name="health"),
     path("", include("rules_pages.root_urls")),  # `/` -> /fr/ or /en/, /sitemap.xml, /robots.txt
 ]
 
