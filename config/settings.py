@@ -63,6 +63,7 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    "config.request_log.RequestLogMiddleware",
     # Static files: compressed (gzip copies made by collectstatic), hashed names, cached for
     # a year; served before the rest of the stack touches the request.
     "whitenoise.middleware.WhiteNoiseMiddleware",
@@ -313,6 +314,18 @@ LOGGING = {
     "root": {"handlers": ["console"], "level": LOG_LEVEL},
     "loggers": {"django.channels.server": {"level": "WARNING"}},
 }
+
+# Errors reported to Sentry when SENTRY_DSN is set (web processes and the worker alike).
+SENTRY_DSN = env_str("SENTRY_DSN", "")
+if SENTRY_DSN:
+    import sentry_sdk
+
+    sentry_sdk.init(
+        dsn=SENTRY_DSN,
+        environment=env_str("SENTRY_ENVIRONMENT", "production"),
+        traces_sample_rate=env_float("SENTRY_TRACES_SAMPLE_RATE", 0.0),
+        send_default_pii=False,
+    )
 
 # Game settings (the rules pages read them too, so text and play never drift apart).
 QUICK_TABLE_BOT_DELAY = env_float("QUICK_TABLE_BOT_DELAY", 15.0)

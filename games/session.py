@@ -98,6 +98,13 @@ def lock_person(viewer: Viewer) -> None:
             )
 
 
+def _describe(action: dict) -> str:
+    """An action in a log line: "bid 4", "play QS", "look"."""
+    kind = action.get("type", "?")
+    value = action.get("bid", action.get("card"))
+    return kind if value is None else f"{kind} {value}"
+
+
 class TableSession:
     """One use case's hold on one table; see the module's docstring."""
 
@@ -266,6 +273,10 @@ class TableSession:
                 "created_at": timezone.now(),
             },
         )
+        log.info(
+            "table %s match %s #%s: %s %s (%s)",
+            self.table.pk, match.pk, match.action_count, position, _describe(action), actor,
+        )  # fmt: skip
         if engine.is_over:
             match.result = engine.result
             match.finished_at = timezone.now()
