@@ -21,6 +21,7 @@ from django.utils.translation import ngettext
 from django.views.decorators.http import require_http_methods, require_POST
 
 from games.actions.tables import do_create_private_table, do_join, do_quick_play
+from games.engine import VARIANTS
 from games.errors import ServiceError
 from games.identity import Viewer, set_guest_nickname, viewer_from_request
 from games.listing import open_quick_tables, playing_tables
@@ -166,7 +167,7 @@ def create_private(request: HttpRequest) -> HttpResponse:
     """The private table form; a valid POST opens the table with the visitor as host, at North."""
     viewer = viewer_from_request(request)
     if viewer is None:
-        return redirect(nickname_url(reverse("lobby:create_private")))
+        return redirect(nickname_url(request.get_full_path()))
     if request.method == "POST":
         form = PrivateTableForm(request.POST)
         if form.is_valid():
@@ -182,5 +183,7 @@ def create_private(request: HttpRequest) -> HttpResponse:
             else:
                 return redirect(table_url(table))
     else:
-        form = PrivateTableForm()
+        # The variants page links here with ?variant=joker: that variant is ticked.
+        variant = request.GET.get("variant")
+        form = PrivateTableForm(initial={"variant": variant} if variant in VARIANTS else None)
     return render(request, "lobby/create_private.html", {"form": form, "viewer": viewer})

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import uuid
 
 import pytest
@@ -320,3 +321,15 @@ def test_tables_in_play_are_listed_to_watch_and_private_ones_are_not(client):
     assert frame["playing"][0]["url"] == reverse("games:table", args=[quick.pk])
     assert "Léa" in frame["playing"][0]["players"]
     assert frame["tables"] == []  # nothing left to join
+
+
+@pytest.mark.parametrize("variant", ["mirror", "whiz", "suicide", "joker"])
+def test_the_variants_page_opens_the_private_form_with_that_variant_chosen(client, variant):
+    page = client.get("/fr/variantes/").content.decode()
+    link = f"{reverse('lobby:create_private')}?variant={variant}"
+    assert f'href="{link}"' in page
+    first = client.get(link)  # no nickname yet: one first, then back to the same form
+    assert first["Location"].startswith(reverse("lobby:nickname"))
+    with_nickname(client)
+    form = client.get(link).content.decode()
+    assert re.search(rf'value="{variant}"[^>]*checked', form), form[:200]
