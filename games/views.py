@@ -108,6 +108,7 @@ def table(request: HttpRequest, pk: int) -> HttpResponse:
         "urls": {
             "start": reverse("games:start", args=[pk]),
             "kick": reverse("games:kick", args=[pk]),
+            "seat": reverse("games:seat", args=[pk]),
             "leave": reverse("games:leave", args=[pk]),
             "rematch": reverse("games:rematch", args=[pk]),
             "hint": reverse("games:hint", args=[pk]),

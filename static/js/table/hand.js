@@ -2,7 +2,7 @@
 // bots' estimate, the waiting room's controls and a closed table's way out.
 
 import { $, fmt, fmtn, h, cardBack, cardFace, formatNumber } from "./util.js";
-import { view, legalBids, legalCards, canLook, closed, flashing, isMyTurn, canPlayNow, seatName } from "./model.js";
+import { view, legalBids, legalCards, canLook, closed, flashing, isMyTurn, canPlayNow, seatName, teamNames } from "./model.js";
 import { postForm, rematchForm } from "./connection.js";
 
 // Clicks on the bidding panel are ignored this long after my cards are turned: the "look" button
@@ -47,6 +47,7 @@ function promptText(app) {
   const { F, S } = app;
   const v = view(app);
   if (closed(app)) return S.table_closed;
+  if (F.paused) return S.paused;
   if (!F.mySeat) {
     if (F.status !== "waiting") return S.spectating;
     return app.wasSeated ? S.kicked : S.watching_waiting;
@@ -84,6 +85,7 @@ function waitingPanel(app) {
     });
     panel.append(h("p", { text: S.invite_help }), h("div", { class: "invite-row" }, input, copy));
   }
+  if (F.kind === "private") panel.append(partnerships(app));
   if (F.isHost) {
     panel.append(h("p", {}, h("button", {
       type: "button", class: "btn btn-primary", "data-key": "start", text: S.start_now,
@@ -93,6 +95,14 @@ function waitingPanel(app) {
     panel.append(h("p", { text: S.quick_help }));
   }
   return panel;
+}
+
+/** Who plays with whom: North–South against East–West (seats are chosen before the start). */
+function partnerships(app) {
+  const { S } = app;
+  const line = (team) => h("li", { dataset: { team } },
+    fmt(S.partnership_line, { team: team === "NS" ? S.team_ns : S.team_ew, names: teamNames(app, team) }));
+  return h("ul", { class: "partnerships", "aria-label": S.partnerships }, line("NS"), line("EW"));
 }
 
 /** A bid, unless my cards were turned a moment ago (a double click on "look"). */
