@@ -45,6 +45,7 @@ def test_a_paused_match_says_so_and_nobody_thinks_or_plays_for_the_absent(site):
         felt = page.locator("#felt").inner_text()
         assert "réfléchit" not in felt and "un bot joue" not in felt
         assert "absent" in page.locator('.seat[data-seat="E"] .seat-meta').inner_text()
+        page.screenshot(path="/tmp/table-paused.png")
         for clock in page.locator("[data-clock]").all():
             assert clock.inner_text() == "en pause"
 

@@ -11,6 +11,9 @@ function fmt(template, values = {}) {
   return String(template).replace(/%\((\w+)\)[sd]/g, (_, key) => (key in values ? String(values[key]) : ""));
 }
 
+/** A number as printed: negative numbers take the typographic minus, like the table page. */
+const num = (n) => (typeof n === "number" && n < 0 ? `−${Math.abs(n)}` : String(n));
+
 function span(cls, text) {
   const el = document.createElement("span");
   el.className = cls;
@@ -80,7 +83,7 @@ function renderPlaying(tables) {
     if (Array.isArray(table.players) && table.players.length) li.append(span("open-table-players", table.players.join(", ")));
     if (table.rules) li.append(span("open-table-rules", String(table.rules)));
     const score = table.score || {};
-    li.append(span("open-table-score", fmt(S.score, { ns: score.NS ?? 0, ew: score.EW ?? 0 })));
+    li.append(span("open-table-score", fmt(S.score, { ns: num(score.NS ?? 0), ew: num(score.EW ?? 0) })));
     if (typeof table.url === "string" && table.url.startsWith("/")) {
       const link = document.createElement("a");
       link.className = "btn-watch";
