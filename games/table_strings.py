@@ -83,6 +83,7 @@ def table_strings() -> dict[str, Any]:
         "bid_title": _("Your bid"),
         "bid_wait": _("Blind nil is still offered to you"),
         "bid_n": _("Bid %(n)s"),
+        "joker_word": pgettext("printed on a joker card", "JOKER"),
         "hint_line": plural_forms(
             lambda n: ngettext(
                 "Estimate: about %(total)s trick, so a bid of %(bid)s.",

@@ -1,7 +1,7 @@
 // Below the felt: what the table expects of me (the prompt), my hand, the bidding panel with the
 // bots' estimate, the waiting room's controls and a closed table's way out.
 
-import { $, fmt, fmtn, h, cardBack, cardFace, formatNumber } from "./util.js";
+import { $, fmt, fmtn, h, bidLabel, cardBack, cardClass, cardFace, formatNumber } from "./util.js";
 import { view, legalBids, legalCards, canLook, closed, flashing, isMyTurn, canPlayNow, seatName, teamNames } from "./model.js";
 import { postForm, rematchForm } from "./connection.js";
 
@@ -125,26 +125,35 @@ function bidPanel(app) {
   const panel = h("section", { class: "bid-panel", "aria-labelledby": "bid-title" });
   // When it is my turn the prompt above already says so: the title is for screen readers only.
   panel.append(h("h2", { id: "bid-title", class: mine ? "visually-hidden" : null, text: mine ? S.bid_title : S.bid_wait }));
+  // Only the bids the rules offer now (view.legal): a variant may offer a few, or force one.
+  const single = bids.length === 1 && !v.hand_hidden ? bids[0] : null;
   if (mine && !v.hand_hidden) {
-    const grid = h("div", { class: "bid-grid", role: "group", "aria-label": S.bid_title });
-    for (let n = 0; n <= 13; n++) {
+    const grid = h("div", { class: `bid-grid${single !== null ? " is-single" : ""}`, role: "group", "aria-label": S.bid_title });
+    if (single !== null) {
       grid.append(h("button", {
-        type: "button", dataset: { bid: String(n) }, disabled: !bids.includes(n) || off,
-        class: hint && hint.bid === n ? "is-hint" : null, "aria-label": fmt(S.bid_n, { n }), text: String(n),
-        onclick: () => bid(app, n),
+        type: "button", dataset: { bid: String(single) }, disabled: off, class: "bid-forced",
+        text: fmt(S.bid_n, { n: bidLabel(S, single) }), onclick: () => bid(app, single),
       }));
+    } else {
+      for (const n of bids.filter((b) => typeof b === "number").sort((a, b) => a - b)) {
+        grid.append(h("button", {
+          type: "button", dataset: { bid: String(n) }, disabled: off,
+          class: hint && hint.bid === n ? "is-hint" : null, "aria-label": fmt(S.bid_n, { n }), text: String(n),
+          onclick: () => bid(app, n),
+        }));
+      }
     }
     panel.append(grid);
   }
   const special = h("div", { class: "bid-special" });
   for (const value of ["nil", "blind_nil"]) {
-    if (mine && bids.includes(value)) {
+    if (mine && bids.includes(value) && value !== single) {
       special.append(h("button", { type: "button", dataset: { bid: value }, disabled: off, text: S[value], onclick: () => bid(app, value) }));
     }
   }
   if (special.childElementCount) panel.append(special);
   if (v.hand_hidden && canLook(app)) panel.append(h("p", { class: "bid-hint", text: S.blind_help }));
-  if (mine && hint && !v.hand_hidden) {
+  if (mine && hint && !v.hand_hidden && single === null) {
     panel.append(h("p", { class: "bid-hint", id: "bid-estimate", text: fmtn(S.hint_line, { bid: hint.bid, total: formatNumber(hint.total), n: hint.total }) }));
   }
   return panel;
@@ -173,7 +182,7 @@ function handRow(app) {
   for (const code of v.hand) {
     const ok = myPlay && playable.has(code) && !app.pending;
     const btn = cardFace(S, code, "button", {
-      type: "button", disabled: !ok, class: `card suit-${code[1].toLowerCase()}${ok ? " is-legal" : ""}`,
+      type: "button", disabled: !ok, class: `${cardClass(code)}${ok ? " is-legal" : ""}`,
       tabindex: ok && firstEnabled ? "0" : "-1",
     });
     if (ok) firstEnabled = false;
