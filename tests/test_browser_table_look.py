@@ -1,7 +1,7 @@
 """End to end, in a real headless Chromium: a player whose cards are face down (blind nil is
-offered: a private table that asks no deficit for it) turns them with "Voir mes cartes". A double click there does not bid, nor does a click on a bid
-button in the moment after the cards appear; a deliberate bid afterwards is taken, and the bots'
-estimate of the hand is shown before it.
+offered: a private table that asks no deficit for it) turns them with "Voir mes cartes". A double
+click there does not bid, nor does a click on a bid button in the moment after the cards appear;
+a deliberate bid afterwards is taken, and the bots' estimate of the hand is shown before it.
 
 Same harness as the other browser tests (tests/browser_support.py).
 """
