@@ -26,6 +26,7 @@ from django.views.decorators.http import require_GET, require_POST
 
 from games.access import may_follow
 from games.actions.tables import do_kick, do_leave, do_rematch, do_start
+from games.engine.variants import VARIANTS
 from games.errors import REFUSALS, ServiceError
 from games.identity import viewer_from_request
 from games.models import POSITIONS, Table
@@ -80,6 +81,17 @@ TABLE_MODULES = tuple(
 )
 
 
+def _variant_and_rules(rules: dict) -> tuple[dict[str, str] | None, str]:
+    """The table's variant (its name and one-line rule) for the header's badge, and the rules
+    summary without the variant's name (the badge says it)."""
+    line = rules_summary(rules)
+    variant = VARIANTS.get(rules.get("variant") or "none")
+    if variant is None or variant.name == "none":
+        return None, line
+    badge = {"name": variant.name, "label": _(variant.label), "help": _(variant.help)}
+    return badge, line.removeprefix(f"{badge['label']} · ")
+
+
 def _invite_url(request: HttpRequest, pk: int, state: dict) -> str | None:
     token = ((state.get("table") or {}).get("me") or {}).get("invite_token")
     if not token:
@@ -108,12 +120,14 @@ def table(request: HttpRequest, pk: int) -> HttpResponse:
         "urls": {
             "start": reverse("games:start", args=[pk]),
             "kick": reverse("games:kick", args=[pk]),
+            "seat": reverse("games:seat", args=[pk]),
             "leave": reverse("games:leave", args=[pk]),
             "rematch": reverse("games:rematch", args=[pk]),
             "hint": reverse("games:hint", args=[pk]),
             "lobby": reverse("lobby:index"),
         },
     }
+    variant, rules_line = _variant_and_rules(facts.get("rules") or {})
     if facts.get("kind") == "private":
         title = _("Private table %(id)s") % {"id": pk}
     else:
@@ -124,7 +138,8 @@ def table(request: HttpRequest, pk: int) -> HttpResponse:
         {
             "table_id": pk,
             "title": title,
-            "rules_line": rules_summary(facts.get("rules") or {}),
+            "rules_line": rules_line,
+            "variant": variant,
             "state": state,
             "facts": facts,
             "me": me,

@@ -69,6 +69,10 @@ def lobby_strings() -> dict[str, Any]:
         "empty": _("No open table right now: click “Play now” to open one."),
         "join": _("Join"),
         "watch": _("Watch"),
+        "join_table": _("Join table %(id)s"),
+        "watch_table": _("Watch table %(id)s"),
+        "score": _("North–South %(ns)s, East–West %(ew)s"),
+        "none_playing": _("No public table is in play right now."),
         # One text per number of seats taken (0 to 4), so the JS needs no plural rule.
         "seats": [seats_taken_text(taken) for taken in range(5)],
         "waiting": _("Waiting for players"),

@@ -51,13 +51,19 @@ def launch_chromium(playwright):
 
 
 @contextmanager
-def chromium_page(width: int = 1280, height: int = 900):
-    """A page in headless Chromium, and the list its uncaught script errors are collected in."""
+def chromium_page(width: int = 1280, height: int = 900, *, bypass_csp: bool = True):
+    """A page in headless Chromium, and the list its uncaught script errors are collected in.
+
+    The site's Content-Security-Policy forbids eval, which Playwright's string predicates
+    (``wait_for_function("…")``) use in the page: tests bypass it, except the one that checks
+    the policy itself (tests/test_browser_csp.py)."""
     playwright_api = pytest.importorskip("playwright.sync_api")
     with playwright_api.sync_playwright() as playwright:
         browser = launch_chromium(playwright)
         try:
-            page = browser.new_page(viewport={"width": width, "height": height})
+            page = browser.new_page(
+                viewport={"width": width, "height": height}, bypass_csp=bypass_csp
+            )
             errors: list[str] = []
             page.on("pageerror", lambda exc: errors.append(str(exc)))
             yield page, errors
@@ -215,3 +221,50 @@ def assert_no_serious_axe_violations(page, context: str | None = None) -> None:
         if v.get("impact") in ("serious", "critical")
     ]
     assert not bad, "\n".join(bad)
+
+
+# A WebSocket the test drives: `window.sockets` lists those the page opened; `open()` opens one,
+# `receive(frame)` hands the page a frame as the server would, `sent` holds what the page sent.
+# The page's own message handler runs: only the network is fake.
+FAKE_SOCKET = """
+window.sockets = [];
+window.WebSocket = class {
+  constructor(url) {
+    this.url = url; this.readyState = 0; this.sent = []; this.listeners = {};
+    window.sockets.push(this);
+  }
+  addEventListener(type, fn) { (this.listeners[type] ||= []).push(fn); }
+  send(data) { this.sent.push(JSON.parse(data)); }
+  close() {}
+  fire(type, event) { for (const fn of this.listeners[type] || []) fn(event); }
+  open() { this.readyState = 1; this.fire("open", {}); }
+  receive(frame) { this.fire("message", { data: JSON.stringify(frame) }); }
+};
+window.WebSocket.OPEN = 1;
+"""
+
+
+@contextmanager
+def page_with_fake_socket(base_url: str, client=None, width: int = 1280, height: int = 900):
+    """A Chromium page whose WebSocket is FAKE_SOCKET, signed in as the Django test ``client``'s
+    session (a guest with a nickname, say), for pages served by pytest-django's live_server."""
+    from django.conf import settings
+
+    with chromium_page(width, height) as (page, errors):
+        page.add_init_script(FAKE_SOCKET)
+        if client is not None:
+            cookie = client.cookies[settings.SESSION_COOKIE_NAME].value
+            page.context.add_cookies(
+                [{"name": settings.SESSION_COOKIE_NAME, "value": cookie, "url": base_url}]
+            )
+        yield page, errors
+
+
+def socket_receive(page, frame: dict) -> None:
+    """The server sends ``frame`` on the page's (fake) socket."""
+    page.evaluate("(frame) => window.sockets.at(-1).receive(frame)", frame)
+
+
+def socket_sent(page) -> list[dict]:
+    """What the page sent on its (fake) socket."""
+    return page.evaluate("window.sockets.at(-1).sent")

@@ -37,7 +37,9 @@ def browser_page(locale: str = "fr-FR") -> Iterator[tuple[object, list[str]]]:
     with playwright_api.sync_playwright() as playwright:
         browser = launch_chromium(playwright)
         try:
-            context = browser.new_context(locale=locale, viewport={"width": 1280, "height": 800})
+            context = browser.new_context(
+                bypass_csp=True, locale=locale, viewport={"width": 1280, "height": 800}
+            )
             page = context.new_page()
             problems: list[str] = []
             page.on("pageerror", lambda exc: problems.append(f"script: {exc}"))

@@ -72,7 +72,10 @@ def test_the_page_draws_the_embedded_state_with_no_socket_frame(live_site):
         assert view["hand_number"] == 1
         assert page.evaluate("document.body.dataset.socket") is None  # no socket ever opened
         assert page.evaluate("window.socketUrls.length") >= 1
-        assert page.locator("#table-status").inner_text() == "Main 1"
+        # Nobody seated has a socket open (hers never opens): the match waits, and says so.
+        assert state["table"]["paused"] is True
+        assert page.locator("#table-status").inner_text() == "En pause"
+        assert page.locator("#pause-banner").is_visible()
         if view["hand_hidden"]:
             assert page.locator("#hand .card-back").count() == 13
         else:

@@ -1,7 +1,7 @@
-"""End to end, in a real headless Chromium: a player whose cards are face down (blind nil is offered)
-turns them with "Voir mes cartes". A double click there does not bid, nor does a click on a bid
-button in the moment after the cards appear; a deliberate bid afterwards is taken, and the bots'
-estimate of the hand is shown before it.
+"""End to end, in a real headless Chromium: a player whose cards are face down (blind nil is
+offered: a private table that asks no deficit for it) turns them with "Voir mes cartes". A double
+click there does not bid, nor does a click on a bid button in the moment after the cards appear;
+a deliberate bid afterwards is taken, and the bots' estimate of the hand is shown before it.
 
 Same harness as the other browser tests (tests/browser_support.py).
 """
@@ -41,18 +41,24 @@ def my_bid(page) -> object:
 
 
 def seat_with_cards_face_down(page, base_url: str) -> None:
-    """A quick table where, in the first hand, my turn to bid comes with my cards face down
-    (half the deals: I am my partnership's first bidder); else leave and try another table."""
+    """A private table offering blind nil from the first deal (no deficit needed) where, in the
+    first hand, my turn to bid comes with my cards face down (half the deals: I am my
+    partnership's first bidder); else leave and open another table."""
     page.on("dialog", lambda dialog: dialog.accept())
     for attempt in range(12):
-        page.goto(base_url + "/fr/jouer/")
-        page.locator("#quick-play").click()
+        page.goto(base_url + "/fr/jouer/privee/")
         if attempt == 0:
             page.wait_for_url("**/fr/jouer/pseudo/**")
             page.locator("input[name=nickname]").fill("Double Clic")
             page.locator("#nickname-submit").click()
+            page.wait_for_url("**/fr/jouer/privee/")
+        page.locator("input[name=nil]").check()
+        page.locator("input[name=blind_nil]").check()
+        page.locator("input[name=blind_nil_min_deficit]").fill("0")
+        page.locator("#create-table").click()
         page.wait_for_url(re.compile(r".*/fr/tables/\d+/$"))
         page.wait_for_function("document.body.dataset.socket === 'open'")
+        page.locator('#hand-area button[data-key="start"]').click()
         page.wait_for_selector(f"{LOOK}, .hand button.card", timeout=20_000)
         if page.locator(LOOK).count():
             page.wait_for_selector(".hand-area #hand-prompt.is-you", timeout=20_000)

@@ -314,7 +314,7 @@ def test_the_table_speaks_english_under_en_and_french_by_default():
     same = {k for k, v in french[0].items() if k != "cards" and v == source[0][k]}
     # Words spelled alike in both languages, and pure formats; everything else is translated.
     assert same <= {"scores_title", "score", "dealer_short", "seconds_left", "cards_count",
-                    "team_title", "bags_cycle", "name_at"}, same  # fmt: skip
+                    "team_title", "bags_cycle", "name_at", "joker_word"}, same  # fmt: skip
 
 
 def test_a_nickname_made_of_html_is_shown_as_text():

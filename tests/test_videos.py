@@ -265,7 +265,7 @@ def test_in_a_browser_youtube_is_contacted_only_after_a_click(live_server, trans
     with sync_playwright() as playwright:
         browser = launch_chromium(playwright)
         try:
-            page = browser.new_page()
+            page = browser.new_page(bypass_csp=True)
             page.route("**/*", guard)
             page.goto(live_server.url + videos_url("fr"), wait_until="networkidle")
             assert page.locator("button.video-play").count() == 2

@@ -7,8 +7,8 @@
 
 import { $, toast } from "./table/util.js";
 import { createApp, facts } from "./table/model.js";
-import { connect, isNewer, send } from "./table/connection.js";
-import { announceTurn, noticeChanges, renderBanner, renderOverlay, renderSeats, renderTrick, tick } from "./table/felt.js";
+import { answersPending, connect, isNewer, send } from "./table/connection.js";
+import { announceTurn, noticeChanges, renderBanner, renderServerBanner, renderOverlay, renderSeats, renderTrick, tick } from "./table/felt.js";
 import { renderHandArea } from "./table/hand.js";
 import { renderScores } from "./table/scores.js";
 import { addChat, initChat, removeChat, renderChatAccess } from "./table/chat.js";
@@ -41,7 +41,7 @@ function applyState(frame) {
   app.state = frame;
   if (app.F.mySeat) app.wasSeated = true;
   app.F = facts(app, frame);
-  app.pending = false;
+  if (answersPending(app, frame)) app.pending = false;
   noticeChanges(app, before, frame);
   app.render();
 }
@@ -67,6 +67,11 @@ connect(app, {
   state: applyState,
   chat: (message) => addChat(app, message),
   chatHidden: removeChat,
+  server: (frame) => {
+    if (typeof frame.ok !== "boolean") return;
+    app.serverDown = !frame.ok;
+    renderServerBanner(app);
+  },
   error: (frame) => {
     app.pending = false;
     toast(frame.message || app.S.generic_error);

@@ -12,7 +12,17 @@ export function isNewer(current, frame) {
   return !(typeof frame.version === "number" && typeof current.version === "number" && frame.version < current.version);
 }
 
-/** Open the socket; `handlers.state(frame)`, `.chat(message)`, `.chatHidden(id)`, `.error(frame)`. */
+/** An action is pending until a state newer than the one it was decided on comes back (a frame
+ * of the same version, e.g. a presence change sent before the server applied the action, is not
+ * its answer: clearing then would enable the bid grid again and let a second click bid twice). */
+export function answersPending(app, frame) {
+  if (!app.pending) return false;
+  const sent = app.pendingVersion;
+  return typeof sent !== "number" || typeof frame.version !== "number" || frame.version > sent;
+}
+
+/** Open the socket; `handlers.state(frame)`, `.chat(message)`, `.chatHidden(id)`, `.error(frame)`,
+ * `.server(frame)` (the game server's health, docs/protocol.md). */
 export function connect(app, handlers) {
   const net = app.net;
   clearTimeout(net.retryTimer);
@@ -39,11 +49,18 @@ export function connect(app, handlers) {
     else if (frame.type === "chat_history" && Array.isArray(frame.messages)) frame.messages.forEach(handlers.chat);
     else if (frame.type === "chat_hidden") handlers.chatHidden(frame.id);
     else if (frame.type === "error") handlers.error(frame);
+    else if (frame.type === "server") handlers.server(frame);
     else if (frame.type === "redirect" && frame.url) location.assign(frame.url);
   });
   socket.addEventListener("close", (event) => {
     document.body.dataset.socket = "closed";
     net.socket = null;
+    // An action in flight went with the socket: the state asked for after reconnecting says
+    // whether it was applied; meanwhile the controls come back.
+    if (app.pending) {
+      app.pending = false;
+      app.render();
+    }
     if (event.code === 4403 || event.code === 4404) {
       toast(app.S.no_access);
       return;
@@ -66,9 +83,13 @@ export function send(app, message) {
     return false;
   }
   const isAction = ACTIONS.includes(message.type);
+  if (isAction && app.pending) return false; // one action at a time: its answer comes first
   const version = app.state.version;
   socket.send(JSON.stringify(isAction && typeof version === "number" ? { ...message, version } : message));
-  if (isAction) app.pending = true;
+  if (isAction) {
+    app.pending = true;
+    app.pendingVersion = typeof version === "number" ? version : null;
+  }
   return true;
 }
 

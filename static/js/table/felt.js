@@ -26,15 +26,24 @@ export function noticeChanges(app, before, after) {
 export function renderBanner(app) {
   const { F, S } = app;
   $("#standin-banner").hidden = !F.standin;
+  $("#pause-banner").hidden = !F.paused;
+  renderServerBanner(app);
   const leave = $("#leave-form");
   if (leave) leave.hidden = !F.mySeat || closed(app);
   const v = view(app);
   let text = S.status_waiting;
   if (F.status === "playing" && v.hand_number) text = fmt(S.status_hand, { n: v.hand_number });
   if (F.status === "finished" || v.phase === "over") text = S.status_over;
+  if (F.paused && v.phase !== "over") text = S.status_paused;
   if (closed(app)) text = S.status_closed;
   $("#table-status").textContent = text;
   $("#last-trick-btn").disabled = !lastTrick(app);
+}
+
+/** The game server (its worker, its clock) has not run for a few seconds: nothing moves until it
+ * is back. Said by the socket's "server" frames; the last one wins. */
+export function renderServerBanner(app) {
+  $("#server-banner").hidden = !app.serverDown;
 }
 
 /** Who sits there for me: my partner, an opponent (nothing for a spectator or myself). */
@@ -68,7 +77,8 @@ export function renderSeats(app) {
     ];
     const meta = h("div", { class: "seat-meta" });
     if (info.host && F.kind === "private") meta.append(h("span", { text: S.host }));
-    if (info.standin) meta.append(h("span", { class: "seat-offline", text: S.standin }));
+    // While the match is paused no bot plays for anyone: "away" only.
+    if (info.standin) meta.append(h("span", { class: "seat-offline", text: F.paused ? S.away : S.standin }));
     if (!waiting && v.bids) {
       const bid = v.bids[seat];
       meta.append(h("span", {}, `${S.bid_short} `, h("b", { text: bid === null || bid === undefined ? "–" : bidLabel(S, bid) })));
@@ -102,9 +112,41 @@ export function renderSeats(app) {
         onclick: () => postForm(app, app.cfg.urls.kick, { position: seat }),
       }));
     }
+    const move = moveControl(app, seat);
+    if (move) tools.append(move);
     if (tools.childElementCount) parts.push(tools);
     box.replaceChildren(...parts);
   }
+}
+
+/** Before the start of a private table: a person moves to a free seat, the host moves anyone
+ * (or swaps two people) so that the partnerships are the ones wanted (POST games:seat). A select
+ * of where to go: the free seats, and for the host the other people (a swap). */
+function moveControl(app, seat) {
+  const { F, S } = app;
+  const info = F.seats[seat];
+  if (F.status !== "waiting" || F.kind !== "private" || !F.mySeat || !app.cfg.urls.seat) return null;
+  if (info.kind !== "human" || !(info.isYou || F.isHost)) return null;
+  const options = [];
+  for (const target of SEATS) {
+    const other = F.seats[target];
+    if (target === seat) continue;
+    if (other.kind === "empty") options.push([target, fmt(S.move_to, { seat: S.compass[target] })]);
+    else if (other.kind === "human" && F.isHost) {
+      options.push([target, fmt(S.swap_with, { name: seatName(app, target), seat: S.compass[target] })]);
+    }
+  }
+  if (!options.length) return null;
+  const select = h("select", {
+    class: "seat-move", dataset: { move: seat }, "aria-label": fmt(S.move_name, { name: seatName(app, seat) }),
+  }, h("option", { value: "", text: S.move }), options.map(([value, text]) => h("option", { value, text })));
+  select.addEventListener("change", () => {
+    const position = select.value;
+    if (!position) return;
+    select.disabled = true;
+    postForm(app, app.cfg.urls.seat, info.isYou ? { position } : { position, who: seat });
+  });
+  return select;
 }
 
 export function renderTrick(app) {
@@ -207,6 +249,10 @@ export function tick(app) {
   const { F, S } = app;
   const now = Date.now();
   for (const el of document.querySelectorAll("[data-clock]")) {
+    if (F.paused) {
+      el.textContent = S.paused_short; // nobody thinks while the match waits
+      continue;
+    }
     if (!F.deadline) {
       el.textContent = el.dataset.clock === F.mySeat ? S.your_turn_short : S.thinking;
       continue;
@@ -235,6 +281,7 @@ export function announceTurn(app) {
   let text = "";
   if (v.phase === "over") text = S.match_over;
   else if (closed(app)) text = S.table_closed;
+  else if (F.paused) text = S.paused;
   else if (F.status !== "waiting" && v.to_move) {
     text = isMyTurn(app) ? (v.phase === "bidding" ? S.your_bid : S.your_play)
       : fmt(v.phase === "bidding" ? S.waiting_bid : S.waiting_play, { name: seatName(app, v.to_move) });

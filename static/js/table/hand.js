@@ -1,8 +1,8 @@
 // Below the felt: what the table expects of me (the prompt), my hand, the bidding panel with the
 // bots' estimate, the waiting room's controls and a closed table's way out.
 
-import { $, fmt, fmtn, h, cardBack, cardFace, formatNumber } from "./util.js";
-import { view, legalBids, legalCards, canLook, closed, flashing, isMyTurn, canPlayNow, seatName } from "./model.js";
+import { $, fmt, fmtn, h, bidLabel, cardBack, cardClass, cardFace, formatNumber } from "./util.js";
+import { view, legalBids, legalCards, canLook, closed, flashing, isMyTurn, canPlayNow, seatName, teamNames } from "./model.js";
 import { postForm, rematchForm } from "./connection.js";
 
 // Clicks on the bidding panel are ignored this long after my cards are turned: the "look" button
@@ -47,6 +47,7 @@ function promptText(app) {
   const { F, S } = app;
   const v = view(app);
   if (closed(app)) return S.table_closed;
+  if (F.paused) return S.paused;
   if (!F.mySeat) {
     if (F.status !== "waiting") return S.spectating;
     return app.wasSeated ? S.kicked : S.watching_waiting;
@@ -84,6 +85,7 @@ function waitingPanel(app) {
     });
     panel.append(h("p", { text: S.invite_help }), h("div", { class: "invite-row" }, input, copy));
   }
+  if (F.kind === "private") panel.append(partnerships(app));
   if (F.isHost) {
     panel.append(h("p", {}, h("button", {
       type: "button", class: "btn btn-primary", "data-key": "start", text: S.start_now,
@@ -93,6 +95,14 @@ function waitingPanel(app) {
     panel.append(h("p", { text: S.quick_help }));
   }
   return panel;
+}
+
+/** Who plays with whom: North–South against East–West (seats are chosen before the start). */
+function partnerships(app) {
+  const { S } = app;
+  const line = (team) => h("li", { dataset: { team } },
+    fmt(S.partnership_line, { team: team === "NS" ? S.team_ns : S.team_ew, names: teamNames(app, team) }));
+  return h("ul", { class: "partnerships", "aria-label": S.partnerships }, line("NS"), line("EW"));
 }
 
 /** A bid, unless my cards were turned a moment ago (a double click on "look"). */
@@ -115,26 +125,35 @@ function bidPanel(app) {
   const panel = h("section", { class: "bid-panel", "aria-labelledby": "bid-title" });
   // When it is my turn the prompt above already says so: the title is for screen readers only.
   panel.append(h("h2", { id: "bid-title", class: mine ? "visually-hidden" : null, text: mine ? S.bid_title : S.bid_wait }));
+  // Only the bids the rules offer now (view.legal): a variant may offer a few, or force one.
+  const single = bids.length === 1 && !v.hand_hidden ? bids[0] : null;
   if (mine && !v.hand_hidden) {
-    const grid = h("div", { class: "bid-grid", role: "group", "aria-label": S.bid_title });
-    for (let n = 0; n <= 13; n++) {
+    const grid = h("div", { class: `bid-grid${single !== null ? " is-single" : ""}`, role: "group", "aria-label": S.bid_title });
+    if (single !== null) {
       grid.append(h("button", {
-        type: "button", dataset: { bid: String(n) }, disabled: !bids.includes(n) || off,
-        class: hint && hint.bid === n ? "is-hint" : null, "aria-label": fmt(S.bid_n, { n }), text: String(n),
-        onclick: () => bid(app, n),
+        type: "button", dataset: { bid: String(single) }, disabled: off, class: "bid-forced",
+        text: fmt(S.bid_n, { n: bidLabel(S, single) }), onclick: () => bid(app, single),
       }));
+    } else {
+      for (const n of bids.filter((b) => typeof b === "number").sort((a, b) => a - b)) {
+        grid.append(h("button", {
+          type: "button", dataset: { bid: String(n) }, disabled: off,
+          class: hint && hint.bid === n ? "is-hint" : null, "aria-label": fmt(S.bid_n, { n }), text: String(n),
+          onclick: () => bid(app, n),
+        }));
+      }
     }
     panel.append(grid);
   }
   const special = h("div", { class: "bid-special" });
   for (const value of ["nil", "blind_nil"]) {
-    if (mine && bids.includes(value)) {
+    if (mine && bids.includes(value) && value !== single) {
       special.append(h("button", { type: "button", dataset: { bid: value }, disabled: off, text: S[value], onclick: () => bid(app, value) }));
     }
   }
   if (special.childElementCount) panel.append(special);
   if (v.hand_hidden && canLook(app)) panel.append(h("p", { class: "bid-hint", text: S.blind_help }));
-  if (mine && hint && !v.hand_hidden) {
+  if (mine && hint && !v.hand_hidden && single === null) {
     panel.append(h("p", { class: "bid-hint", id: "bid-estimate", text: fmtn(S.hint_line, { bid: hint.bid, total: formatNumber(hint.total), n: hint.total }) }));
   }
   return panel;
@@ -163,7 +182,7 @@ function handRow(app) {
   for (const code of v.hand) {
     const ok = myPlay && playable.has(code) && !app.pending;
     const btn = cardFace(S, code, "button", {
-      type: "button", disabled: !ok, class: `card suit-${code[1].toLowerCase()}${ok ? " is-legal" : ""}`,
+      type: "button", disabled: !ok, class: `${cardClass(code)}${ok ? " is-legal" : ""}`,
       tabindex: ok && firstEnabled ? "0" : "-1",
     });
     if (ok) firstEnabled = false;

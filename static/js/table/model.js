@@ -19,6 +19,8 @@ export function createApp(cfg, S, first) {
     overlayHand: null, // hand_number of the result shown
     dismissedHand: 0,
     pending: false, // an action was sent and its state has not come back yet
+    pendingVersion: null, // the state version the pending action was decided on
+    serverDown: false, // the last "server" frame said the game server is not running
     revealedAt: 0, // when my face-down cards were turned (bid clicks just after are ignored)
     lastAnnounced: "",
     wasSeated: false, // a seated viewer who loses the seat before the start was removed by the host
@@ -67,6 +69,8 @@ export function facts(app, st) {
     turnSeconds: table.turn_seconds ?? null,
     botsAt: parseTime(table.bots_at),
     chatEnabled: table.chat_enabled !== false,
+    // Nobody seated is connected: nothing moves (bots included) until one comes back.
+    paused: table.paused === true && (table.status || "waiting") === "playing",
     chatMax: table.chat_max_length || cfg.chatMaxLength,
   };
 }

@@ -67,17 +67,28 @@ export function cardInfo(S, code) {
   return { rank: known ? known[0] : code[0], name: known ? known[1] : code, suit: code[1] };
 }
 
+/** The Joker variant's two jokers ("LJ", "BJ"): cards of their own, not spades. */
+export const isJoker = (code) => code === "LJ" || code === "BJ";
+
+/** The classes of a face-up card: its suit's colour, or a joker's face. */
+export function cardClass(code) {
+  if (isJoker(code)) return `card card-joker ${code === "BJ" ? "joker-big" : "joker-little"}`;
+  return `card suit-${String(code[1]).toLowerCase()}`;
+}
+
 /** A face-up card (cards.css). A picture (span) is named by aria-label; a button's name is its
- * text: the printed rank, then the spoken name for screen readers, so "V" is part of the name. */
+ * text: the printed rank, then the spoken name for screen readers, so "V" is part of the name.
+ * A joker shows the word "JOKER" and a star (red for the big one), never a spade. */
 export function cardFace(S, code, tag = "span", extra = {}) {
   const info = cardInfo(S, code);
-  const props = { class: `card suit-${info.suit.toLowerCase()}`, dataset: { card: code }, ...extra };
+  const joker = isJoker(code);
+  const props = { class: cardClass(code), dataset: { card: code }, ...extra };
   if (tag === "span") {
     props.role = "img";
     props["aria-label"] = props["aria-label"] || info.name;
   }
-  return h(tag, props, h("span", { class: "card-rank", text: info.rank }),
-    h("span", { class: "card-suit", "aria-hidden": "true", text: SUIT_SYMBOLS[info.suit] }),
+  return h(tag, props, h("span", { class: "card-rank", text: joker ? S.joker_word : info.rank }),
+    h("span", { class: "card-suit", "aria-hidden": "true", text: joker ? "✶" : SUIT_SYMBOLS[info.suit] }),
     tag === "span" ? null : h("span", { class: "visually-hidden", text: ` ${info.name}` }));
 }
 
