@@ -62,8 +62,10 @@ _MATCH_PROGRESS = ("action_count", "result", "finished_at")
 
 
 def _snapshot(obj: Any, names: tuple[str, ...]) -> dict[str, Any]:
+    """The values to compare on leaving; JSON values (the rules: flat) are copied, so a change
+    made in place shows."""
     values = {name: getattr(obj, name) for name in names}
-    return {k: copy.deepcopy(v) if isinstance(v, dict | list) else v for k, v in values.items()}
+    return {k: copy.copy(v) if isinstance(v, dict | list) else v for k, v in values.items()}
 
 
 def _changed(obj: Any, loaded: dict[str, Any]) -> list[str]:
@@ -248,6 +250,7 @@ class TableSession:
         self.table.match = match
         self.engine = caches.checkout(match)
         self._new_match = True
+        log.info("table %s match %s dealt (%s)", self.table.pk, match.pk, self.table.kind)
         return match
 
     def apply(self, position: str, action: dict, actor: str) -> None:
@@ -273,7 +276,8 @@ class TableSession:
                 "created_at": timezone.now(),
             },
         )
-        log.info(
+        # Each move is routine (DEBUG, LOG_LEVEL=DEBUG shows it); a match's start and end are news.
+        log.debug(
             "table %s match %s #%s: %s %s (%s)",
             self.table.pk, match.pk, match.action_count, position, _describe(action), actor,
         )  # fmt: skip
@@ -281,6 +285,8 @@ class TableSession:
             match.result = engine.result
             match.finished_at = timezone.now()
             self.table.status = Table.Status.FINISHED
+            log.info("table %s match %s over after %s actions", self.table.pk, match.pk,
+                     match.action_count)  # fmt: skip
 
     def refresh_lobby(self) -> None:
         """Send the lobby its list after commit even if nothing it derives from changed."""

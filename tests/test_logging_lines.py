@@ -29,7 +29,7 @@ def test_each_request_is_one_line_with_its_status_and_time(client, caplog):
 
 
 @pytest.mark.django_db
-def test_each_table_action_is_one_line_naming_the_table(caplog):
+def test_each_table_action_is_one_debug_line_naming_the_table(caplog):
     lea = Viewer(user_id=None, guest_id=uuid.uuid4().hex, name="Léa")
     table = tables.do_create_private_table(lea, {}, "normal", None)
     presence.do_connect(table.pk, lea, "log.channel!lea")
@@ -39,11 +39,12 @@ def test_each_table_action_is_one_line_naming_the_table(caplog):
         play.do_bot_move(table.pk, state["version"])
         state = table_state(table.pk, lea)
     caplog.clear()  # the bots' moves were logged too
-    with caplog.at_level(logging.INFO, logger="games.session"):
+    with caplog.at_level(logging.DEBUG, logger="games.session"):
         play.do_act(table.pk, lea, state["view"]["legal"][0])
     [line] = [r.getMessage() for r in caplog.records if r.name == "games.session"]
     assert line.startswith(f"table {table.pk} match {state['table']['match']['id']} #")
     assert " N " in line and line.endswith("(human)")
+    assert caplog.records[-1].levelno == logging.DEBUG  # routine: shown with LOG_LEVEL=DEBUG
 
 
 def test_a_sentry_dsn_turns_error_reporting_on():
