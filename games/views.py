@@ -1,4 +1,4 @@
-"""The table page, the invitation link, the host's buttons and the bidding hint.
+"""The table page, the host's buttons and the bidding hint (the invitation: games.invitations).
 
 The table page is a frame rendered by the server with, as JSON (json_script), the viewer's first
 state frame, the strings and the settings; static/js/table.js draws the table from that state (no
