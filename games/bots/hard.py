@@ -166,7 +166,7 @@ def search_play(
             break
     fav = _find_rep(fallback, cands)
     if not totals[0]:
-        return fav  # not one whole sample in time: Normal's card
+        return fallback  # not one whole sample in time: Normal's card
     means = [sum(v) / len(v) for v in totals]
     best = max(
         range(len(cands)), key=lambda j: means[j] + (NORMAL_TIE_BONUS if cands[j] == fav else 0)
