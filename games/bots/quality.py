@@ -3,8 +3,9 @@
 Three faults, each judged from what the player's own seat saw when it played (its view), so a bot is
 only blamed for what it could have known:
 
-- ``overtook_sure_partner``: its partner already held the trick with a card no opponent still to
-  play could beat, and it played a card above it although it held a legal card that stayed under.
+- ``overtook_sure_partner``: its partner (not a live nil: that one must be overtaken) already held
+  the trick with a card no opponent still to play could beat, and it played a card above it
+  although it held a legal card that stayed under.
 - ``own_nil_took_avoidable``: its own nil was alive, it played a card above the trick's winning
   card although it held a legal card under it, and it won the trick (its nil broken by choice).
 - ``partner_nil_left_uncovered``: its partner's nil was alive and the partner held the trick, it
@@ -62,7 +63,8 @@ class FaultTracker:
             above = beats(card, w_card, led)
             could_stay_under = any(not beats(c, w_card, led) for c in legal)
             could_go_above = any(beats(c, w_card, led) for c in legal)
-            if w_seat == k.partner and above and could_stay_under and is_sure(k, w_card):
+            sure_partner = w_seat == k.partner and not k.nil_alive(k.partner) and is_sure(k, w_card)
+            if sure_partner and above and could_stay_under:
                 self._add(name, "overtook_sure_partner")
             if k.nil_alive(k.seat) and above and could_stay_under:
                 self._pending.append((name, "own_nil_took_avoidable", k.seat))
