@@ -4,7 +4,8 @@ Normal bids from a trick estimate alone. Hard starts from that bid and also trie
 one more and nil (when the hand is not hopeless for nil). For each sampled deal consistent with its
 hand and the bids already made (sampler.py), the seats still to bid are given the bid their sampled
 hand suggests, and the hand is played out once per candidate with the playout policy (rollout.py),
-slightly noisy because real play is not the all-seeing play of a playout. Each outcome is scored as
+slightly noisy because real play is not the all-seeing play of a playout; a nil's own result is
+taken at its estimated chance (odds.nil_chance), not from the playout. Each outcome is scored as
 the chance of winning the match from the new scores (odds.win_chance), bag penalties and the soft
 cost of bags nearing the limit included: near the target a safe bid that ends the match is worth
 more than an overtrick, far behind a nil that may swing the match is worth its risk.
@@ -77,6 +78,22 @@ class MatchValue:
         moved[take] += 1
         return (1 - OPTIMISM) * plain + OPTIMISM * self._value(bids, moved)
 
+    def nil_value(self, bids: list[int], tricks: list[int], seat: int, chance: float) -> float:
+        """A nil's value: the playout's other tricks, its success at the estimated ``chance``.
+
+        The playout's nil bidder ducks and its partner covers seeing every card, so the nil's
+        own result is taken from the chance measured at real tables (odds.nil_chance)."""
+        made, failed = tricks[:], tricks[:]
+        mate = seat ^ 2
+        if made[seat]:
+            made[mate] += made[seat]
+            made[seat] = 0
+        if not failed[seat]:
+            donor = mate if failed[mate] else max(range(4), key=failed.__getitem__)
+            failed[donor] -= 1
+            failed[seat] = 1
+        return chance * self.value(bids, made) + (1 - chance) * self.value(bids, failed)
+
     def _value(self, bids: list[int], tricks: list[int]) -> float:
         us = self._after(self.team, bids, tricks)
         them = self._after(1 - self.team, bids, tricks)
@@ -93,20 +110,21 @@ def guess_bid(cards: list[int]) -> int:
     return max(0, min(13, int(sum(estimate_parts(by)) - 0.3 + 0.5)))
 
 
-def candidates(view: dict, legal: list[dict], k: Knowledge) -> tuple[list[int], dict]:
-    """Int-encoded bids to try, and Normal's choice (the default)."""
+def candidates(view: dict, legal: list[dict], k: Knowledge) -> tuple[list[int], dict, float]:
+    """Int-encoded bids to try, Normal's choice (the default) and the nil's estimated chance."""
     base = normal.choose_bid(view, legal)
     offered = {bid_to_int(a["bid"]) for a in legal if a.get("type") == "bid"}
     est = estimate_tricks(k.hand)
     wanted = base["bid"] if isinstance(base.get("bid"), int) else normal.numeric_bid(est, k)
     out = [b for b in (wanted, wanted - 1, wanted + 1) if b in offered]
     spades = sum(1 for c in k.hand if c[1] == SPADE)
-    if NIL in offered and nil_chance(est.nil_risk, est.total, spades) >= NIL_MIN_CHANCE:
+    chance = nil_chance(est.nil_risk, est.total, spades)
+    if NIL in offered and chance >= NIL_MIN_CHANCE:
         out.append(NIL)
     base_int = bid_to_int(base["bid"]) if base.get("type") == "bid" else None
     if base_int is not None and base_int not in out:
         out.insert(0, base_int)
-    return out, base
+    return out, base, chance
 
 
 def choose_bid(
@@ -122,7 +140,7 @@ def choose_bid(
     if view.get("hand") is None:
         return normal.choose_bid(view, legal)
     k = Knowledge.from_view(view)
-    cands, base = candidates(view, legal, k)
+    cands, base, chance = candidates(view, legal, k)
     if len(cands) < 2 or base.get("type") != "bid":
         return base
     sampler = DealSampler(k, rules)
@@ -144,7 +162,10 @@ def choose_bid(
                 bid = b if p == me else known.get(p)
                 h.bid_value(guess_bid(hands[p]) if bid is None else bid)
             play_out(h, rng, PLAYOUT_NOISE)
-            row.append(judge.value(h.bids, h.tricks_won))
+            if b == NIL:
+                row.append(judge.nil_value(h.bids, h.tricks_won, me, chance))
+            else:
+                row.append(judge.value(h.bids, h.tricks_won))
             if time.perf_counter() > deadline:
                 break
         if len(row) < len(cands):
