@@ -65,10 +65,15 @@ def wants_blind_nil(view: dict, params: NormalParams = DEFAULT) -> bool:
     """Blind nil when its chance, at this score, wins more matches than looking and bidding.
 
     Made about one time in six, it loses 200 points most of the time: it only pays where the match
-    is lost anyway without a big swing (far behind with the opponents near the target)."""
+    is lost anyway without a big swing. The match-value model alone over-rated such swings (a
+    duplicate run with it bid blind nil in most matches and lost to the former rules), so it also
+    needs the opponents within a hand of the target and a deficit of ``blind_deficit``."""
     ours, theirs, target, floor = match_scores(view)
+    desperate = theirs - ours >= params.blind_deficit
     if params.legacy_nil:
-        return theirs - ours >= params.blind_deficit and theirs >= params.blind_opp_frac * target
+        return desperate and theirs >= params.blind_opp_frac * target
+    if not desperate or theirs < target - 100:
+        return False
     blind = option_value(nil_outcomes(BLIND_CHANCE, 200), ours, theirs, target, floor)
     look = option_value(numeric_outcomes(OUR_PART_MEAN / 10), ours, theirs, target, floor)
     return blind > look + params.nil_margin
