@@ -31,7 +31,9 @@ from games.engine.rules import Rules
 from games.engine.scoring import team_hand_ints
 
 from . import hard_bid, normal
+from .cards import beats
 from .knowledge import Knowledge
+from .quality import is_sure
 from .rollout import play_out
 from .sampler import DealSampler
 
@@ -70,6 +72,20 @@ def candidate_cards(k: Knowledge, cards: list[str]) -> list[str]:
             if not all(b in gone or b in k.hand for b in between):
                 out.append(hi)
     return out
+
+
+def keep_partners_trick(k: Knowledge, cands: list[str]) -> list[str]:
+    """Never search a card above a partner who holds the trick with a sure card (unless the
+    partner's nil needs covering, or every card goes above). The all-seeing playouts found such
+    overtakes harmless about 7 times per 100 hands; at a table they waste a trick and a partner's
+    trust."""
+    if not k.trick or k.nil_alive(k.partner):
+        return cands
+    w_seat, w_card = k.current_winner()
+    if w_seat != k.partner or not is_sure(k, w_card):
+        return cands
+    under = [c for c in cands if not beats(c, w_card, k.led_suit)]
+    return under or cands
 
 
 class Evaluator:
@@ -128,7 +144,7 @@ def search_play(
     if deadline is None:
         deadline = time.perf_counter() + TIME_BUDGET_S
     fallback = normal.choose_card(k, cards)
-    cands = candidate_cards(k, cards)
+    cands = keep_partners_trick(k, candidate_cards(k, cards))
     if len(cands) == 1:
         return cands[0]
     rules = rules_of(k.view)

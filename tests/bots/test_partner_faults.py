@@ -84,3 +84,20 @@ def test_the_tournament_summary_reports_the_faults_of_every_bot_per_100_hands():
             "partner_nil_left_uncovered",
         }
     assert "set_rate_per_hand" in s["A"]
+
+
+def test_hard_never_overtakes_a_partner_whose_card_is_sure():
+    import random
+
+    from games.bots import hard
+
+    view = make_view(
+        "S",
+        cards("AC 4C 9S 7S 4S 2S KH 9H 5H 3H QD JD 8D"),
+        bids={"N": 4, "E": 3, "S": 5, "W": 1},
+        dealer="S",
+        trick_leader="W",
+        trick=["7C", "KC", "8C"],
+    )
+    for seed in range(3):
+        assert hard.choose(view, random.Random(seed), budget=4000)["card"] == "4C"
