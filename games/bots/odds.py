@@ -4,8 +4,9 @@ worth at this score.
 ``nil_chance`` is a logistic fit of plain nil success on the hand's features (``nil_risk``, trick
 estimate, long spades), measured on 20,000 deals where the first bidder bid nil with a Normal
 partner against Normal opponents (predicted 0.1-wide bins match the observed rates within 0.05).
-Stronger opponents set more nils: ``OPP_SHIFT`` lowers the logit to the rate measured against Hard.
-``BLIND_CHANCE`` is the success rate of blind nil on a random hand, measured the same way.
+Stronger opponents set more nils (against Hard the logit is 1.1 to 1.2 lower); a bot does not know
+whom it plays, so ``OPP_SHIFT`` lowers it part of the way. ``BLIND_CHANCE`` is the success rate of
+blind nil on a random hand (bench/nil_odds.py measures all of these).
 
 ``win_chance`` turns a score pair into the chance of winning the match: the difference of the two
 scores drifts like a random walk (``HAND_SD`` per hand) for the hands still expected before one
