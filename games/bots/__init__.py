@@ -12,12 +12,18 @@ Levels:
 
 - ``easy`` (easy.py): bids one per ace and king (at least 1), never nil; plays its lowest legal
   card (lowest rank, a side suit before a spade of the same rank).
-- ``normal`` (normal.py): bids from ``estimate_tricks`` (honours, lengths, voids, spades) or nil
-  on a hand that can lose every trick; covers a partner's nil, never overtakes a partner who holds
-  the trick, wins with the smallest card that wins, ducks bags once its contract is made, sets the
-  opponents' contract or nil when in reach.
-- ``hard`` (hard.py): Normal's bidding; every card by determinized Monte Carlo search on the
-  engine's fast API (sampler.py, rollout.py), scored with the real hand scoring, bags and match end.
+- ``normal`` (normal.py): bids from ``estimate_tricks`` (honours, lengths, voids, spades); nil and
+  blind nil only when their estimated chance (odds.py) wins more matches at this score than a
+  numeric bid; covers a partner's nil, never overtakes a partner who holds the trick, wins with the
+  smallest card that wins, ducks bags once its contract is made, sets the opponents' contract or
+  nil when in reach.
+- ``hard`` (hard.py): bids by trying Normal's bid, one less, one more and nil on sampled deals
+  played out, for the best chance of winning the match (hard_bid.py); every card by determinized
+  Monte Carlo search on the engine's fast API (sampler.py, rollout.py), scored with the real hand
+  scoring, bags and match end; every decision within a wall-clock deadline (0.2 s).
+
+``coach.advise(view)`` suggests an action with a reason code (coach.py); quality.py counts the
+partner faults a tournament reports.
 
 ``python -m games.bots tournament --ns hard --ew normal --matches 40`` runs duplicate matches
 (tournament.py); bench/bots_tournament.py measures the targets.

@@ -11,6 +11,14 @@ from dataclasses import dataclass
 from .cards import SPADE, beats, high_key, low_key
 from .estimate import TrickEstimate, estimate_tricks
 from .knowledge import NIL_BIDS, Knowledge
+from .odds import (
+    BLIND_CHANCE,
+    OUR_PART_MEAN,
+    nil_chance,
+    nil_outcomes,
+    numeric_outcomes,
+    option_value,
+)
 
 
 @dataclass(frozen=True)
@@ -20,11 +28,14 @@ class NormalParams:
     nil_risk_max: float = 1.4  # nil only when the hand's nil risk is at most this
     nil_total_max: float = 2.6  # ... and it is not a trick-taking hand
     bid_offset: float = -0.3  # added to the trick estimate before rounding (sets cost more)
-    blind_deficit: int = 300  # blind nil (a desperate gamble) only this far behind ...
+    blind_deficit: int = 300  # legacy blind nil: only this far behind ...
     blind_opp_frac: float = 0.8  # ... with the opponents at this fraction of the target
+    legacy_nil: bool = False  # True: the rules above instead of chances (benchmark baseline)
+    nil_margin: float = 0.0  # nil / blind nil only when its win chance beats the bid's by this
 
 
 DEFAULT = NormalParams()
+LEGACY = NormalParams(legacy_nil=True)
 
 
 def lowest(cards: list[str]) -> str:
@@ -38,20 +49,48 @@ def highest(cards: list[str]) -> str:
 # ----------------------------------------------------------------------------------------------
 # Bidding
 # ----------------------------------------------------------------------------------------------
-def wants_blind_nil(view: dict, params: NormalParams = DEFAULT) -> bool:
-    """Blind nil is a comeback gamble: only far behind while the opponents near the target."""
+def match_scores(view: dict) -> tuple[int, int, int, int | None]:
+    """(ours, theirs, target, loss floor) for the seat of ``view``."""
     seat = view["seat"]
     team = "NS" if seat in ("N", "S") else "EW"
     opp = "EW" if team == "NS" else "NS"
     scores = view.get("scores") or {}
     ours = (scores.get(team) or {}).get("score", 0)
     theirs = (scores.get(opp) or {}).get("score", 0)
-    target = (view.get("rules") or {}).get("target", 500)
-    return theirs - ours >= params.blind_deficit and theirs >= params.blind_opp_frac * target
+    rules = view.get("rules") or {}
+    return ours, theirs, rules.get("target", 500), rules.get("loss_floor")
+
+
+def wants_blind_nil(view: dict, params: NormalParams = DEFAULT) -> bool:
+    """Blind nil when its chance, at this score, wins more matches than looking and bidding.
+
+    Made about one time in six, it loses 200 points most of the time: it only pays where the match
+    is lost anyway without a big swing. The match-value model alone over-rated such swings (a
+    duplicate run with it bid blind nil in most matches and lost to the former rules), so it also
+    needs the opponents within a hand of the target and a deficit of ``blind_deficit``."""
+    ours, theirs, target, floor = match_scores(view)
+    desperate = theirs - ours >= params.blind_deficit
+    if params.legacy_nil:
+        return desperate and theirs >= params.blind_opp_frac * target
+    if not desperate or theirs < target - 100:
+        return False
+    blind = option_value(nil_outcomes(BLIND_CHANCE, 200), ours, theirs, target, floor)
+    look = option_value(numeric_outcomes(OUR_PART_MEAN / 10), ours, theirs, target, floor)
+    return blind > look + params.nil_margin
 
 
 def nil_is_sound(est: TrickEstimate, k: Knowledge, params: NormalParams = DEFAULT) -> bool:
-    return est.nil_risk <= params.nil_risk_max and est.total <= params.nil_total_max
+    """Nil when its estimated chance, at this score, is worth more than bidding the tricks."""
+    if params.legacy_nil:
+        return est.nil_risk <= params.nil_risk_max and est.total <= params.nil_total_max
+    spades = sum(1 for c in k.hand if c[1] == SPADE)
+    chance = nil_chance(est.nil_risk, est.total, spades)
+    if chance < 0.3:
+        return False  # not worth the arithmetic: no score makes a likely failure pay
+    ours, theirs, target, floor = match_scores(k.view)
+    nil = option_value(nil_outcomes(chance), ours, theirs, target, floor)
+    num = option_value(numeric_outcomes(est.total), ours, theirs, target, floor)
+    return nil > num + params.nil_margin
 
 
 def numeric_bid(est: TrickEstimate, k: Knowledge, params: NormalParams = DEFAULT) -> int:
@@ -318,6 +357,11 @@ def choose_card(k: Knowledge, cards: list[str]) -> str:
     if goal(k) == "win":
         return follow_win(k, cards) if k.trick else lead_win(k, cards)
     return follow_lose(k, cards) if k.trick else lead_lose(k, cards)
+
+
+def choose_before(view: dict, rng: random.Random) -> dict | None:
+    """Normal with its former nil and blind nil rules (benchmark baseline only)."""
+    return choose(view, rng, LEGACY)
 
 
 def choose(view: dict, rng: random.Random, params: NormalParams = DEFAULT) -> dict | None:

@@ -1,0 +1,40 @@
+"""Benchmark-only bot variants, named on the tournament's command line as ``module:function``.
+
+They isolate one change at a time (Normal with its former nil rules is ``normal.choose_before``):
+Hard with Normal's bidding, and cheaper Hards (a smaller search for the cards, the full one for bids) so that a bidding
+comparison fits in the machine's time. Never used at a table.
+"""
+
+from __future__ import annotations
+
+import random
+
+from . import hard
+
+FAST_PLAY_BUDGET = 6000  # simulated card plays per card decision (a quarter of the real Hard)
+# The work budgets alone bound these decisions: a tournament under ``nice -n 19`` on a busy machine
+# would otherwise cut searches at the wall-clock deadline and measure the machine, not the bot.
+NO_DEADLINE_S = 30.0
+
+
+def hard_fast(view: dict, rng: random.Random) -> dict | None:
+    """Hard's own bidding (full budget), a quarter of its card search."""
+    return hard.choose(
+        view,
+        rng,
+        budget=FAST_PLAY_BUDGET,
+        bid_budget=hard.WORK_BUDGET,
+        time_budget=NO_DEADLINE_S,
+    )
+
+
+def hard_fast_normal_bidding(view: dict, rng: random.Random) -> dict | None:
+    """The same card search as ``hard_fast``, with Normal's bids."""
+    return hard.choose(
+        view, rng, budget=FAST_PLAY_BUDGET, own_bidding=False, time_budget=NO_DEADLINE_S
+    )
+
+
+def hard_unhurried(view: dict, rng: random.Random) -> dict | None:
+    """The real Hard bounded by its work budget only (tournaments on a loaded machine)."""
+    return hard.choose(view, rng, time_budget=NO_DEADLINE_S)

@@ -1,0 +1,194 @@
+"""Hard's bidding: bids tried on sampled deals, each judged by its chance of winning the match.
+
+Normal bids from a trick estimate alone. Hard starts from that bid and also tries one trick less,
+one more and nil (when the hand is not hopeless for nil). For each sampled deal consistent with its
+hand and the bids already made (sampler.py), the seats still to bid are given the bid their sampled
+hand suggests, and the hand is played out once per candidate with the playout policy (rollout.py),
+slightly noisy because real play is not the all-seeing play of a playout; a nil's own result is
+taken at its estimated chance (odds.nil_chance), not from the playout. Each outcome is scored as
+the chance of winning the match from the new scores (odds.win_chance), bag penalties and the soft
+cost of bags nearing the limit included: near the target a safe bid that ends the match is worth
+more than an overtrick, far behind a nil that may swing the match is worth its risk.
+
+The playouts see every hand, so the side that bids takes more tricks in them than at a real table
+(a first version overbid: more sets, fewer bags). Each outcome is therefore scored partly as played
+out and partly with one of our tricks given to the opponents (``OPTIMISM``: 0.3 of a trick). A
+candidate replaces Normal's bid only when its mean beats it by ``DEVIATE_MARGIN`` (noise). Blind
+nil, chosen before the hand is seen, is Normal's match-value rule (normal.wants_blind_nil).
+"""
+
+from __future__ import annotations
+
+import random
+import time
+
+from games.engine.cards import CARD_INDEX, NIL, SEAT_INDEX, SEATS, bid_to_int
+from games.engine.hand import HandState
+from games.engine.rules import Rules
+from games.engine.scoring import team_hand_ints
+
+from . import normal
+from .cards import SPADE
+from .estimate import estimate_parts, estimate_tricks
+from .knowledge import Knowledge
+from .odds import nil_chance, win_chance
+from .rollout import play_out
+from .sampler import DealSampler
+
+PLAYOUT_NOISE = 0.08  # chance of a random card in the bidding playouts
+DEVIATE_MARGIN = 0.008  # win chance a candidate must gain over Normal's bid
+NIL_MIN_CHANCE = 0.35  # nil is tried only when its estimated chance reaches this
+NIL_EXTRA_MARGIN = 0.02  # nil's playouts cover and duck with every hand seen: ask more
+OPTIMISM = 0.3  # tricks the playouts give our side beyond real play (scored by mixing)
+MAX_SAMPLES = 120
+MIN_SAMPLES = 8
+
+
+class MatchValue:
+    """Win chance of one partnership after a played-out hand, from the scores before it."""
+
+    def __init__(self, k: Knowledge, rules: Rules) -> None:
+        self.rules = rules
+        self.team = 0 if k.team == "NS" else 1
+        self.score = [k.score("NS"), k.score("EW")]
+        self.bags = [k.bags("NS"), k.bags("EW")]
+
+    def _after(self, t: int, bids: list[int], tricks: list[int]) -> float:
+        r = self.rules
+        pts, bags = team_hand_ints(r, bids, tricks, t)
+        before = self.bags[t]
+        if r.bag_limit:
+            total = before + bags
+            pts -= (total // r.bag_limit - before // r.bag_limit) * r.bag_penalty
+            # Bags kept count against us: each is a part of the next penalty.
+            pts -= r.bag_penalty * ((total % r.bag_limit) / r.bag_limit) ** 2
+            pts += r.bag_penalty * ((before % r.bag_limit) / r.bag_limit) ** 2
+        return self.score[t] + pts
+
+    def value(self, bids: list[int], tricks: list[int]) -> float:
+        """Win chance after the hand, ``OPTIMISM`` of a trick moved from us to the opponents."""
+        plain = self._value(bids, tricks)
+        ours = [p for p in range(4) if p & 1 == self.team and tricks[p] > 0 and bids[p] >= 0]
+        if not ours or OPTIMISM <= 0:
+            return plain
+        give = max(ours, key=lambda p: tricks[p])  # never a nil bidder: its result stays
+        take = max((p for p in range(4) if p & 1 != self.team), key=lambda p: bids[p])
+        moved = tricks[:]
+        moved[give] -= 1
+        moved[take] += 1
+        return (1 - OPTIMISM) * plain + OPTIMISM * self._value(bids, moved)
+
+    def nil_value(self, bids: list[int], tricks: list[int], seat: int, chance: float) -> float:
+        """A nil's value: the playout's other tricks, its success at the estimated ``chance``.
+
+        The playout's nil bidder ducks and its partner covers seeing every card, so the nil's
+        own result is taken from the chance measured at real tables (odds.nil_chance)."""
+        made, failed = tricks[:], tricks[:]
+        mate = seat ^ 2
+        if made[seat]:
+            made[mate] += made[seat]
+            made[seat] = 0
+        if not failed[seat]:
+            donor = mate if failed[mate] else max(range(4), key=failed.__getitem__)
+            failed[donor] -= 1
+            failed[seat] = 1
+        return chance * self.value(bids, made) + (1 - chance) * self.value(bids, failed)
+
+    def _value(self, bids: list[int], tricks: list[int]) -> float:
+        us = self._after(self.team, bids, tricks)
+        them = self._after(1 - self.team, bids, tricks)
+        return win_chance(us, them, self.rules.target, self.rules.loss_floor)
+
+
+def guess_bid(cards: list[int]) -> int:
+    """What a seat still to bid is likely to say, from its sampled hand (Normal's estimate)."""
+    by: dict[str, list[int]] = {"S": [], "H": [], "D": [], "C": []}
+    for c in cards:
+        by["SHDC"[c // 13]].append(c % 13)
+    for v in by.values():
+        v.sort(reverse=True)
+    return max(0, min(13, int(sum(estimate_parts(by)) - 0.3 + 0.5)))
+
+
+def candidates(view: dict, legal: list[dict], k: Knowledge) -> tuple[list[int], dict, float]:
+    """Int-encoded bids to try, Normal's choice (the default) and the nil's estimated chance."""
+    base = normal.choose_bid(view, legal)
+    offered = {bid_to_int(a["bid"]) for a in legal if a.get("type") == "bid"}
+    est = estimate_tricks(k.hand)
+    wanted = base["bid"] if isinstance(base.get("bid"), int) else normal.numeric_bid(est, k)
+    out = [b for b in (wanted, wanted - 1, wanted + 1) if b in offered]
+    spades = sum(1 for c in k.hand if c[1] == SPADE)
+    chance = nil_chance(est.nil_risk, est.total, spades)
+    if NIL in offered and chance >= NIL_MIN_CHANCE:
+        out.append(NIL)
+    base_int = bid_to_int(base["bid"]) if base.get("type") == "bid" else None
+    if base_int is not None and base_int not in out:
+        out.insert(0, base_int)
+    return out, base, chance
+
+
+def choose_bid(
+    view: dict,
+    legal: list[dict],
+    rng: random.Random,
+    deadline: float,
+    rules: Rules,
+    budget: int = 24000,
+) -> dict:
+    """Hard's bid (or blind nil / look) for ``view``: at most ``budget`` simulated card plays,
+    never past ``deadline`` (a ``time.perf_counter()`` value)."""
+    if view.get("hand") is None:
+        return normal.choose_bid(view, legal)
+    k = Knowledge.from_view(view)
+    cands, base, chance = candidates(view, legal, k)
+    if len(cands) < 2 or base.get("type") != "bid":
+        return base
+    sampler = DealSampler(k, rules)
+    judge = MatchValue(k, rules)
+    me = SEAT_INDEX[k.seat]
+    order = [SEAT_INDEX[s] for s in view["bid_order"]]
+    known = {SEAT_INDEX[s]: bid_to_int(b) for s, b in k.bids.items() if b is not None}
+    mine = [CARD_INDEX[c] for c in k.hand]
+    dealer = SEAT_INDEX[view["dealer"]]
+    totals = [0.0] * len(cands)
+    n = 0
+    for _ in range(max(MIN_SAMPLES, min(MAX_SAMPLES, budget // (52 * len(cands))))):
+        deal = sampler.sample(rng)
+        hands = [mine if p == me else deal[SEATS[p]] for p in range(4)]
+        row = []
+        for b in cands:
+            h = HandState.from_ints(rules, dealer, hands)
+            for p in order:
+                bid = b if p == me else known.get(p)
+                h.bid_value(guess_bid(hands[p]) if bid is None else bid)
+            play_out(h, rng, PLAYOUT_NOISE)
+            if b == NIL:
+                row.append(judge.nil_value(h.bids, h.tricks_won, me, chance))
+            else:
+                row.append(judge.value(h.bids, h.tricks_won))
+            if time.perf_counter() > deadline:
+                break
+        if len(row) < len(cands):
+            break
+        for j, v in enumerate(row):
+            totals[j] += v
+        n += 1
+    if n < MIN_SAMPLES:
+        return base
+    means = [t / n for t in totals]
+    base_int = bid_to_int(base["bid"])
+
+    def merit(j: int) -> float:
+        b = cands[j]
+        if b == base_int:
+            return means[j]
+        return means[j] - DEVIATE_MARGIN - (NIL_EXTRA_MARGIN if b == NIL else 0.0)
+
+    chosen = cands[max(range(len(cands)), key=merit)]
+    for a in legal:
+        if a.get("type") == "bid" and bid_to_int(a["bid"]) == chosen:
+            return a
+    return base
+
+
+__all__ = ["MatchValue", "choose_bid"]
