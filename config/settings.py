@@ -55,6 +55,7 @@ INSTALLED_APPS = [
     "allauth.account",
     "accounts",
     "games",
+    "moderation",
     "lobby",
     "rules_pages",
 ]
