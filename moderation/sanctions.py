@@ -50,5 +50,5 @@ def silence_of(viewer_key: str | None, address: str = "") -> Silence | None:
 
 def purge_expired(now: datetime | None = None) -> int:
     """Delete the bans that are over (and the hashed addresses with them)."""
-    count, _detail = Silence.objects.exclude(active(now)).delete()
+    count, _detail = Silence.objects.filter(until__lte=now or timezone.now()).delete()
     return count

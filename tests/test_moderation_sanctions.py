@@ -11,6 +11,7 @@ from django.urls import reverse
 from django.utils import timezone, translation
 
 from games.actions import moderation
+from games.actions.sweep import sweep
 from games.errors import ServiceError
 from games.models import Silence
 from moderation import addresses, sanctions
@@ -104,8 +105,9 @@ def test_a_ban_that_is_over_refuses_nothing_and_is_forgotten():
     moderation.do_silence(hugo.key, "1h", "Spam")
     Silence.objects.update(until=timezone.now() - timedelta(seconds=1))
     assert say(table, hugo, "me revoilà").text == "me revoilà"
-    assert sanctions.purge_expired() == 1
+    assert sweep()["bans_over"] == 1
     assert not Silence.objects.exists()
+    assert sanctions.purge_expired() == 0
 
 
 def test_a_banned_guest_stays_banned_in_a_new_session_from_the_same_address():
