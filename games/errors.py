@@ -73,6 +73,7 @@ REFUSALS: dict[str, Promise] = {
     "silenced_until": _("A moderator has turned off your chat until %(until)s. Reason: %(reason)s"),
     "silenced_for_good": _("A moderator has turned off your chat for good. Reason: %(reason)s"),
     "chat_too_fast": _("You are sending messages too fast."),
+    "filtered": _("This message contains a word that is not accepted here."),
     "message_too_long": ngettext_lazy(
         "A message has at most %(max)d character.",
         "A message has at most %(max)d characters.",

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from datetime import timedelta
 
+from django import forms
 from django.contrib import admin, messages
 from django.db.models import QuerySet
 from django.http import HttpRequest
@@ -15,11 +16,14 @@ from django.utils.html import format_html, format_html_join
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext
 
+from games.actions.chat import FILTER_REPORTER
 from games.actions.moderation import do_close_reports, do_lift, do_set_hidden
 from games.models import ChatMessage, Silence
-from moderation.models import Event, Report
+from moderation import wordfilter
+from moderation.models import Event, Report, WordFilter
 from moderation.sanction_form import Target, silence_action
 from moderation.sanctions import active
+from moderation.words import compile_entry
 
 CONTEXT_MESSAGES = 6  # messages shown before and after a reported one
 
@@ -153,7 +157,7 @@ class ReportAdmin(CanSilence, admin.ModelAdmin):
         "status",
         "reason",
         "comment",
-        "reporter_name",
+        "reporter",
         "reported_name",
         "reported_key",
         "table",
@@ -175,6 +179,12 @@ class ReportAdmin(CanSilence, admin.ModelAdmin):
 
     def has_delete_permission(self, request, obj=None) -> bool:
         return False
+
+    @admin.display(description=_("reported by"))
+    def reporter(self, report: Report) -> str:
+        if report.reporter_key == FILTER_REPORTER:
+            return _("the word filter (the message was refused)")
+        return report.reporter_name
 
     @admin.display(description=_("message"))
     def excerpt(self, report: Report) -> str:
@@ -316,3 +326,33 @@ class EventAdmin(admin.ModelAdmin):
 
     def get_queryset(self, request) -> QuerySet:
         return super().get_queryset(request).select_related("moderator")
+
+
+class WordFilterForm(forms.ModelForm):
+    class Meta:
+        model = WordFilter
+        fields = ("pattern", "is_regex", "action", "enabled", "note")
+
+    def clean(self):
+        data = super().clean()
+        pattern = data.get("pattern")
+        if pattern and compile_entry(pattern, bool(data.get("is_regex"))) is None:
+            raise forms.ValidationError(
+                _("This pattern is not a valid regular expression.")
+                if data.get("is_regex")
+                else _("This word has no letters the filter could look for.")
+            )
+        return data
+
+
+@admin.register(WordFilter)
+class WordFilterAdmin(admin.ModelAdmin):
+    form = WordFilterForm
+    list_display = ("pattern", "is_regex", "action", "enabled", "note")
+    list_editable = ("action", "enabled")
+    list_filter = ("action", "enabled", "is_regex")
+    search_fields = ("pattern", "note")
+
+    def save_model(self, request, obj, form, change) -> None:
+        super().save_model(request, obj, form, change)
+        wordfilter.forget()  # this process at once, the others within seconds

@@ -118,3 +118,39 @@ class Report(models.Model):
 
     def __str__(self) -> str:
         return f"#{self.pk} {self.get_reason_display()} {self.reported_name}"
+
+
+class WordFilter(models.Model):
+    """A word, phrase or pattern the chat filter looks for (``moderation.words``), and what it
+    does with a message that contains it."""
+
+    class Action(models.TextChoices):
+        MASK = "mask", _("Mask the word")
+        REFUSE = "refuse", _("Refuse the message")
+        REPORT = "report", _("Refuse the message and open a report")
+
+    pattern = models.CharField(
+        _("word or pattern"),
+        max_length=200,
+        help_text=_(
+            "A word or phrase, found whatever its case, accents, repeated letters or digits "
+            "written for letters; or a regular expression over the normalised text (lower "
+            "case, no accents, repeated letters once)."
+        ),
+    )
+    is_regex = models.BooleanField(_("regular expression"), default=False)
+    action = models.CharField(_("action"), max_length=10, choices=Action.choices)
+    enabled = models.BooleanField(_("enabled"), default=True)
+    note = models.CharField(_("note"), max_length=200, blank=True)
+    created_at = models.DateTimeField(_("at"), auto_now_add=True)
+
+    class Meta:
+        verbose_name = _("filtered word")
+        verbose_name_plural = _("word filter")
+        ordering = ["pattern"]
+        constraints = [
+            models.UniqueConstraint(fields=["pattern", "is_regex"], name="one_filter_per_pattern")
+        ]
+
+    def __str__(self) -> str:
+        return self.pattern

@@ -8,7 +8,7 @@ import uuid
 
 from django.apps import apps
 from django.contrib.auth import get_user_model
-from django.contrib.auth.models import Group
+from django.contrib.auth.models import Group, Permission
 
 from games.actions import chat, tables
 from games.identity import Viewer
@@ -22,6 +22,14 @@ def moderators_group() -> Group:
     if not Group.objects.filter(name=MODERATORS).exists():
         migration = importlib.import_module("moderation.migrations.0002_moderators_group")
         migration.create_group(apps, None)
+        words = importlib.import_module(
+            "moderation.migrations.0004_word_filter_start_and_moderators"
+        )
+        Group.objects.get(name=MODERATORS).permissions.add(
+            *Permission.objects.filter(
+                content_type__app_label="moderation", codename__in=words.PERMISSIONS
+            )
+        )
     return Group.objects.get(name=MODERATORS)
 
 

@@ -36,6 +36,10 @@ def test_the_moderators_group_is_made_with_exactly_the_permissions_moderation_ne
         "moderation.view_report",
         "moderation.change_report",
         "moderation.view_event",
+        "moderation.view_wordfilter",
+        "moderation.add_wordfilter",
+        "moderation.change_wordfilter",
+        "moderation.delete_wordfilter",
     }
 
 
@@ -47,6 +51,8 @@ def test_the_moderators_group_is_made_with_exactly_the_permissions_moderation_ne
         "games_table_changelist",
         "moderation_report_changelist",
         "moderation_event_changelist",
+        "moderation_wordfilter_changelist",
+        "moderation_wordfilter_add",
     ],
 )
 def test_a_moderator_sees_the_moderation_pages(moderator_client, name):

@@ -17,10 +17,12 @@ from games.errors import refusal
 from games.identity import Viewer
 from games.models import POSITIONS, ChatMessage, Mute, Silence, Table
 from games.session import TableSession
-from moderation import addresses, sanctions
+from moderation import addresses, sanctions, wordfilter
+from moderation.models import Report
 
 CHAT_RATE_COUNT = 5
 CHAT_RATE_SECONDS = 10
+FILTER_REPORTER = "filter"  # the reporter of the reports the word filter opens
 
 
 def viewer_mutes(table_id: int, viewer_key: str | None) -> list[str]:
@@ -49,6 +51,12 @@ def do_chat(table_id: int, viewer: Viewer | None, text: Any, address: str = "") 
     silence = sanctions.silence_of(viewer.key, address) if viewer is not None else None
     if silence is not None:
         raise _silenced(silence, viewer.key, address)
+    verdict = wordfilter.filter_message(text)
+    if verdict.action in ("refuse", "report"):
+        if verdict.action == "report" and viewer is not None:
+            _report_filtered(table_id, viewer, text, verdict.found)
+        raise refusal("filtered")
+    text = verdict.text
     with TableSession(table_id) as s:
         if not s.table.chat_enabled:
             raise refusal("chat_disabled")
@@ -70,6 +78,21 @@ def do_chat(table_id: int, viewer: Viewer | None, text: Any, address: str = "") 
         s.after_commit(lambda: broadcast.publish_chat(table_id, payload))
         addresses.remember(viewer.key, address)
         return message
+
+
+def _report_filtered(table_id: int, viewer: Viewer, text: str, found: tuple[str, ...]) -> None:
+    """A refused message the word filter reports by itself: the moderators see its text (it is
+    not kept anywhere else) and the entries it matched."""
+    if not Table.objects.filter(pk=table_id).exists():
+        return
+    Report.objects.create(
+        table_id=table_id,
+        reporter_key=FILTER_REPORTER,
+        reason=Report.Reason.OTHER,
+        comment=f"[{', '.join(found)}] {text}"[:500],
+        reported_key=viewer.key,
+        reported_name=viewer.name[:40],
+    )
 
 
 def _silenced(silence: Silence, viewer_key: str, address: str) -> Exception:
