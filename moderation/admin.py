@@ -149,7 +149,7 @@ class AgeFilter(admin.SimpleListFilter):
 
 @admin.register(Report)
 class ReportAdmin(CanSilence, admin.ModelAdmin):
-    list_display = ("created_at", "status", "reason", "reported_name", "table", "excerpt")
+    list_display = ("created_at", "status", "reason", "reported_name", "excerpt", "table")
     list_filter = ("status", "reason", AgeFilter)
     search_fields = ("reported_name", "reported_key", "reporter_name", "comment", "message__text")
     readonly_fields = (

@@ -172,3 +172,25 @@ def test_the_ban_list_filters_the_bans_in_force(client, moderator):
     page = client.get(reverse("admin:games_silence_changelist") + "?in_force=yes")
     rows = [s.viewer_name for s in page.context["cl"].result_list]
     assert rows == ["Hugo"]
+
+
+def test_an_administrator_bans_a_registered_player_from_their_account_row(admin_client):
+    translation.activate("fr")
+    from django.contrib.auth import get_user_model
+
+    player = get_user_model().objects.create_user("zoe", "zoe@example.org", "pw-123456!")
+    url = reverse("admin:accounts_user_changelist")
+    form = admin_client.post(url, {"action": "silence", "_selected_action": [player.pk]})
+    assert form.status_code == 200 and "Durée" in form.content.decode()
+    admin_client.post(
+        url,
+        {
+            "action": "silence",
+            "_selected_action": [player.pk],
+            "apply": "yes",
+            "duration": "permanent",
+            "reason": "Spam répété",
+        },
+    )
+    ban = Silence.objects.get()
+    assert (ban.viewer_key, ban.until, ban.reason) == (f"u:{player.pk}", None, "Spam répété")
