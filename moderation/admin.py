@@ -114,6 +114,9 @@ class SilenceAdmin(admin.ModelAdmin):
     def has_delete_permission(self, request, obj=None) -> bool:
         return False  # lifting is a use case (audited, told to the player)
 
+    def save_model(self, request, obj, form, change) -> None:
+        """Nothing to save: every field is read-only, a ban changes through its use cases."""
+
     def has_lift_permission(self, request) -> bool:
         return request.user.has_perm("games.change_silence")
 

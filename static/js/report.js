@@ -2,11 +2,11 @@
 // games/templates/games/report_dialog.html, the "report" socket message (docs/protocol.md) and
 // its answers. Standalone: the table page gives it a way to send and hands it the frames.
 //
-//   import { setupReporting } from "./report.js";
-//   const reporting = setupReporting({ send: (message) => app.send(message) });
-//   reporting.button({ message: 12, name: "Hugo", text: "…" });  // a button to put by a message
-//   reporting.button({ seat: "E", name: "Hugo" });               // … or by a seat
-//   socket frames: if (reporting.handleFrame(frame)) return;     // report_received, its errors
+// Use (the table page's script, once): reporting = setupReporting({ send }) where send(message)
+// sends a socket message; reporting.button({ message: 12, name: "Hugo", text: "…" }) or
+// reporting.button({ seat: "E", name: "Hugo" }) makes a button to put by a message or a seat;
+// each socket frame goes first to reporting.handleFrame(frame), which returns true for the
+// answers to a report (report_received, and its refusals).
 
 const REPORT_ERRORS = new Set([
   "bad_report_reason", "bad_report_target", "no_such_message", "not_reportable", "too_fast",
