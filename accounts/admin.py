@@ -1,10 +1,22 @@
 from django.contrib import admin
 from django.contrib.auth.admin import UserAdmin
+from django.utils.translation import gettext_lazy as _
 
 from accounts.models import User
+from moderation.sanction_form import Target, silence_action
 
 
 @admin.register(User)
 class PlayerAdmin(UserAdmin):
     fieldsets = (*UserAdmin.fieldsets, (None, {"fields": ("display_name",)}))
     list_display = ("username", "display_name", "email", "is_staff", "date_joined")
+    actions = ["silence"]
+
+    def has_silence_permission(self, request) -> bool:
+        return request.user.has_perm("games.add_silence")
+
+    @admin.action(description=_("Turn off these players' chat…"), permissions=["silence"])
+    def silence(self, request, queryset):
+        """A chat ban chosen from the player's own row (duration and reason on the next page)."""
+        targets = [Target(f"u:{user.pk}", user.public_name()) for user in queryset]
+        return silence_action(self, request, queryset, targets)

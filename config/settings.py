@@ -57,6 +57,7 @@ INSTALLED_APPS = [
     "allauth.account",
     "accounts",
     "games",
+    "moderation",
     "lobby",
     "rules_pages",
 ]

@@ -1,6 +1,6 @@
 """Admin: tables are read-mostly (the use cases of games.actions own every change, and the admin
-calls them too, so its changes reach the players); moderators hide chat messages, turn a table's
-chat off, lift mutes and ban a viewer from chatting."""
+calls them too, so its changes reach the players); moderators turn a table's chat off and lift
+mutes. Chat messages, bans and reports are moderated in ``moderation.admin``."""
 
 from __future__ import annotations
 
@@ -8,8 +8,8 @@ from django.contrib import admin, messages
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext
 
-from games.actions.chat import do_set_chat_enabled, do_set_chat_hidden
-from games.models import Action, ChatMessage, Match, Mute, Seat, Silence, Table
+from games.actions.chat import do_set_chat_enabled
+from games.models import Action, Match, Mute, Seat, Table
 
 
 class ReadOnlyInline(admin.TabularInline):
@@ -122,51 +122,8 @@ class ActionAdmin(LogAdmin):
         return False
 
 
-@admin.register(ChatMessage)
-class ChatMessageAdmin(ServiceOwnedAdmin):
-    list_display = ("created_at", "table", "position", "author_name", "text", "hidden")
-    list_filter = ("hidden",)
-    search_fields = ("text", "author_name", "author_key", "=table__id")
-    readonly_fields = ("table", "position", "author_key", "author_name", "text", "created_at")
-    fields = (*readonly_fields, "hidden")
-    actions = ["hide", "unhide"]
-    date_hierarchy = "created_at"
-
-    def save_model(self, request, obj, form, change) -> None:
-        if change and "hidden" in form.changed_data:
-            do_set_chat_hidden([obj.pk], obj.hidden)
-        else:
-            super().save_model(request, obj, form, change)
-
-    @admin.action(description=_("Hide the selected messages"))
-    def hide(self, request, queryset) -> None:
-        count = do_set_chat_hidden(list(queryset.values_list("pk", flat=True)), True)
-        self.message_user(
-            request,
-            ngettext("%(count)d message hidden.", "%(count)d messages hidden.", count)
-            % {"count": count},
-            messages.SUCCESS,
-        )
-
-    @admin.action(description=_("Show the selected messages again"))
-    def unhide(self, request, queryset) -> None:
-        count = do_set_chat_hidden(list(queryset.values_list("pk", flat=True)), False)
-        self.message_user(
-            request,
-            ngettext("%(count)d message shown again.", "%(count)d messages shown again.", count)
-            % {"count": count},
-            messages.SUCCESS,
-        )
-
-
 @admin.register(Mute)
 class MuteAdmin(ServiceOwnedAdmin):
     list_display = ("table", "viewer_key", "position", "created_at")
     search_fields = ("viewer_key", "=table__id")
     readonly_fields = ("table", "viewer_key", "position", "created_at")
-
-
-@admin.register(Silence)
-class SilenceAdmin(admin.ModelAdmin):
-    list_display = ("viewer_key", "reason", "created_at")
-    search_fields = ("viewer_key", "reason")

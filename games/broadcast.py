@@ -100,6 +100,25 @@ def publish_chat_hidden(table_id: int, message_id: int) -> None:
     send_many([(chat_group(table_id), {"type": "table.chat_hidden", "id": message_id})])
 
 
+def publish_chat_shown(table_id: int, message: dict[str, Any]) -> None:
+    """A moderator showed a hidden message again: clients put it back (muted seats filtered by
+    each consumer)."""
+    send_many(
+        [(chat_group(table_id), {"type": "table.chat", "frame": "chat_shown", "message": message})]
+    )
+
+
+def publish_moderated(table_ids: list[int], viewer_key: str) -> None:
+    """A moderator banned (or let speak again) this viewer: their sockets at these tables read
+    their state again (``me.silenced_until``)."""
+    send_many(
+        [
+            (chat_group(table_id), {"type": "table.moderated", "viewer_key": viewer_key})
+            for table_id in table_ids
+        ]
+    )
+
+
 def publish_lobby(frames_by_language: dict[str, dict]) -> None:
     """The lobby's frame (its lists of tables), one per language."""
     send_many([(LOBBY_GROUP, {"type": "lobby.tables", "frames": frames_by_language})])

@@ -24,10 +24,11 @@ from django.conf import settings
 from django.utils import translation
 
 from games import access, broadcast, frames, listing, reading, server_watch
-from games.actions import chat, play, presence, tables
+from games.actions import chat, moderation, play, presence, tables
 from games.errors import ServiceError, refusal
 from games.identity import viewer_from_scope
 from games.layers import LAYER_ERRORS
+from moderation.addresses import client_address
 
 log = logging.getLogger(__name__)
 
@@ -138,6 +139,8 @@ class TableConsumer(_Consumer):
         self.state_group: str | None = None
         self.mutes: set[str] = set()
         self.standin = False
+        self.silence: dict | None = None
+        self.address = client_address(self.scope)
         self.sent_version = -1
         self.recent: deque[float] = deque()
         self.watched = False
@@ -203,6 +206,7 @@ class TableConsumer(_Consumer):
         await self._follow(me["seat"])
         self.mutes = set(me["mutes"])
         self.standin = me["standin"]
+        self.silence = {k: me[k] for k in frames.NOT_SILENCED}
         self.sent_version = frame["version"]
         await self.send_json(frame)
 
@@ -235,6 +239,7 @@ class TableConsumer(_Consumer):
             mutes=self.mutes,
             standin=self.standin,
             invite_token=event["invite_token"],
+            silence=self.silence,
         )
         facts = event["facts"]
         facts_json = facts.get(self.lang) or facts.get("*") or facts[settings.LANGUAGE_CODE]
@@ -245,10 +250,15 @@ class TableConsumer(_Consumer):
         message = event["message"]
         if message["seat"] in self.mutes:
             return
-        await self.send_json({"type": "chat", "message": message})
+        await self.send_json({"type": event.get("frame", "chat"), "message": message})
 
     async def table_chat_hidden(self, event: dict) -> None:
         await self.send_json({"type": "chat_hidden", "id": event["id"]})
+
+    async def table_moderated(self, event: dict) -> None:
+        """A moderator banned this viewer from chatting, or lifted the ban: read it again."""
+        if self.key and event["viewer_key"] == self.key:
+            await self._send_full_state()
 
     # ------------------------------------------------------------------ receiving
 
@@ -330,7 +340,11 @@ class TableConsumer(_Consumer):
         if not isinstance(text, str):
             raise BAD_FIELD
         await self._reclaim()
-        await self._call(chat.do_chat, self.table_id, self.viewer, text)
+        await self._call(chat.do_chat, self.table_id, self.viewer, text, self.address)
+
+    async def on_report(self, message: dict) -> None:
+        await self._call(moderation.do_report_frame, self.table_id, self.viewer, message)
+        await self.send_json({"type": "report_received"})
 
     async def _mute(self, message: dict, muted: bool) -> None:
         seat = message.get("seat")

@@ -71,12 +71,22 @@ REFUSALS: dict[str, Promise] = {
     "chat_disabled": _("The chat is off at this table."),
     "not_a_chatter": _("Only the players seated at this table can chat."),
     "silenced": _("A moderator has turned off your chat."),
+    "silenced_until": _("A moderator has turned off your chat until %(until)s. Reason: %(reason)s"),
+    "silenced_for_good": _("A moderator has turned off your chat for good. Reason: %(reason)s"),
     "chat_too_fast": _("You are sending messages too fast."),
+    "filtered": _("This message contains a word that is not accepted here."),
     "message_too_long": ngettext_lazy(
         "A message has at most %(max)d character.",
         "A message has at most %(max)d characters.",
         "max",
     ),
+    # reports
+    "bad_report_reason": _("Choose a reason: insult, cheating, spam or other."),
+    "bad_report_target": _("Report one chat message or one seat's player."),
+    "no_such_message": _("This message is not at this table."),
+    "not_reportable": _("You cannot report yourself or an empty seat."),
+    "report_too_long": _("A comment has at most 500 characters."),
+    "report_too_fast": _("You have sent many reports: wait a few minutes."),
     # options of a new table
     "bad_rules": _("These rules are not valid: %(error)s"),
     "bad_turn_seconds": ngettext_lazy(
@@ -102,6 +112,10 @@ _WIRE_CODES = {
     "cannot_remove": "bad_seat",
     "chat_not_text": "bad_field",
     "chat_too_fast": "too_fast",
+    "silenced_until": "silenced",
+    "silenced_for_good": "silenced",
+    "report_too_fast": "too_fast",
+    "report_too_long": "bad_field",
 }
 
 

@@ -77,9 +77,11 @@ def me_part(
     mutes: Iterable[str],
     standin: bool,
     invite_token: str,
+    silence: dict[str, Any] | None = None,
 ) -> dict[str, Any]:
     """The "me" part of a state frame, whether built from the database or by a consumer from a
-    broadcast: the invitation token is shown to the host only."""
+    broadcast: the invitation token is shown to the host only. ``silence``: the viewer's chat
+    ban in force (``silence_part``), if any."""
     return {
         "seat": seat,
         "name": name,
@@ -87,7 +89,16 @@ def me_part(
         "mutes": sorted(mutes),
         "standin": standin,
         "invite_token": invite_token if host and invite_token else None,
+        **(silence or NOT_SILENCED),
     }
+
+
+NOT_SILENCED = {"silenced": False, "silenced_until": None, "silence_reason": None}
+
+
+def silence_part(until, reason: str) -> dict[str, Any]:
+    """A chat ban as the "me" part shows it (``until`` None: until a moderator lifts it)."""
+    return {"silenced": True, "silenced_until": _iso(until), "silence_reason": reason}
 
 
 def seat_of_key(seats: dict[str, Seat], viewer_key: str | None) -> str | None:
@@ -104,6 +115,7 @@ def state_frame(
     viewer_key: str | None,
     name: str | None,
     mutes: Iterable[str],
+    silence: dict[str, Any] | None = None,
 ) -> dict[str, Any]:
     """The full "state" frame of one viewer (None key: an anonymous spectator)."""
     position = seat_of_key(seats, viewer_key)
@@ -115,6 +127,7 @@ def state_frame(
         mutes=mutes,
         standin=bool(position and seats[position].standin),
         invite_token=table.invite_token,
+        silence=silence,
     )
     return {
         "type": "state",

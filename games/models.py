@@ -295,10 +295,16 @@ class Mute(models.Model):
 
 
 class Silence(models.Model):
-    """A moderator's site-wide chat ban of one viewer key."""
+    """A moderator's site-wide chat ban of one viewer key, until ``until`` (None: for good).
+
+    ``address`` is an HMAC of a guest's IP address (``moderation.addresses``), so that the ban
+    follows a guest who opens a new session; it is kept only as long as the ban itself."""
 
     viewer_key = models.CharField(_("viewer"), max_length=40, unique=True)
+    viewer_name = models.CharField(_("name"), max_length=40, blank=True)
     reason = models.CharField(_("reason"), max_length=200, blank=True)
+    until = models.DateTimeField(_("until"), null=True, blank=True, db_index=True)
+    address = models.CharField(_("address (hashed)"), max_length=64, blank=True, db_index=True)
     created_at = models.DateTimeField(_("at"), auto_now_add=True)
 
     class Meta:
@@ -306,4 +312,4 @@ class Silence(models.Model):
         verbose_name_plural = _("chat bans")
 
     def __str__(self) -> str:
-        return self.viewer_key
+        return self.viewer_name or self.viewer_key

@@ -8,11 +8,14 @@ from games.actions.chat import viewer_mutes
 from games.identity import Viewer
 from games.models import ChatMessage
 from games.session import reading
+from moderation.sanctions import silence_of
 
 
 def table_state(table_id: int, viewer: Viewer | None) -> dict:
     """The "state" frame of docs/protocol.md for this viewer (None: an anonymous spectator)."""
     key = viewer.key if viewer else None
+    ban = silence_of(key)
+    silence = None if ban is None else frames.silence_part(ban.until, ban.reason)
     with reading(table_id) as snap:
         return frames.state_frame(
             snap.table,
@@ -21,6 +24,7 @@ def table_state(table_id: int, viewer: Viewer | None) -> dict:
             viewer_key=key,
             name=viewer.name if viewer else None,
             mutes=viewer_mutes(snap.table.pk, key),
+            silence=silence,
         )
 
 

@@ -46,3 +46,13 @@ def fresh_channel_layer():
     channel_layers.backends.clear()
     yield
     channel_layers.backends.clear()
+
+
+@pytest.fixture(autouse=True)
+def _word_filter_read_afresh():
+    """The word filter keeps its entries a few seconds per process: each test reads its own."""
+    from moderation import wordfilter
+
+    wordfilter.forget()
+    yield
+    wordfilter.forget()

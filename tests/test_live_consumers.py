@@ -72,6 +72,9 @@ async def test_a_connection_gets_its_own_state_then_the_chat_history():
         "mutes": [],
         "standin": False,
         "invite_token": table.invite_token,
+        "silenced": False,
+        "silenced_until": None,
+        "silence_reason": None,
     }
     assert hugo_client.frames[0]["table"]["me"]["seat"] == "E"
     assert hugo_client.frames[0]["table"]["me"]["invite_token"] is None

@@ -9,16 +9,20 @@ from typing import Any
 
 from django.conf import settings
 from django.db import transaction
-from django.utils import timezone
+from django.utils import formats, timezone
+from django.utils.translation import gettext_lazy as _
 
 from games import broadcast
 from games.errors import refusal
 from games.identity import Viewer
 from games.models import POSITIONS, ChatMessage, Mute, Silence, Table
 from games.session import TableSession
+from moderation import addresses, sanctions, wordfilter
+from moderation.models import Report
 
 CHAT_RATE_COUNT = 5
 CHAT_RATE_SECONDS = 10
+FILTER_REPORTER = "filter"  # the reporter of the reports the word filter opens
 
 
 def viewer_mutes(table_id: int, viewer_key: str | None) -> list[str]:
@@ -32,9 +36,11 @@ def viewer_mutes(table_id: int, viewer_key: str | None) -> list[str]:
     )
 
 
-def do_chat(table_id: int, viewer: Viewer | None, text: Any) -> ChatMessage:
+def do_chat(table_id: int, viewer: Viewer | None, text: Any, address: str = "") -> ChatMessage:
     """A seated player says something at the table (stored, then broadcast; muted seats are
-    filtered per viewer by the consumers). Locks the table row; the state is unchanged."""
+    filtered per viewer by the consumers). Locks the table row; the state is unchanged.
+    ``address``: the hashed address of a guest's socket (``moderation.addresses``), by which a
+    banned guest stays banned in a new session."""
     if not isinstance(text, str):
         raise refusal("chat_not_text")
     text = text.strip()
@@ -42,14 +48,21 @@ def do_chat(table_id: int, viewer: Viewer | None, text: Any) -> ChatMessage:
         raise refusal("empty_message")
     if len(text) > settings.CHAT_MAX_LENGTH:
         raise refusal("message_too_long", max=settings.CHAT_MAX_LENGTH)
+    silence = sanctions.silence_of(viewer.key, address) if viewer is not None else None
+    if silence is not None:
+        raise _silenced(silence, viewer.key, address)
+    verdict = wordfilter.filter_message(text)
+    if verdict.action in ("refuse", "report"):
+        if verdict.action == "report" and viewer is not None:
+            _report_filtered(table_id, viewer, text, verdict.found)
+        raise refusal("filtered")
+    text = verdict.text
     with TableSession(table_id) as s:
         if not s.table.chat_enabled:
             raise refusal("chat_disabled")
         seat = s.seat_of(viewer)
         if seat is None or viewer is None:
             raise refusal("not_a_chatter")
-        if Silence.objects.filter(viewer_key=viewer.key).exists():
-            raise refusal("silenced")
         since = timezone.now() - timedelta(seconds=CHAT_RATE_SECONDS)
         recent = ChatMessage.objects.filter(author_key=viewer.key, created_at__gte=since).count()
         if recent >= CHAT_RATE_COUNT:
@@ -63,7 +76,44 @@ def do_chat(table_id: int, viewer: Viewer | None, text: Any) -> ChatMessage:
         )
         payload = message.as_frame_dict()
         s.after_commit(lambda: broadcast.publish_chat(table_id, payload))
+        addresses.remember(viewer.key, address)
         return message
+
+
+def _report_filtered(table_id: int, viewer: Viewer, text: str, found: tuple[str, ...]) -> None:
+    """A refused message the word filter reports by itself: the moderators see its text (it is
+    not kept anywhere else) and the entries it matched."""
+    if not Table.objects.filter(pk=table_id).exists():
+        return
+    Report.objects.create(
+        table_id=table_id,
+        reporter_key=FILTER_REPORTER,
+        reason=Report.Reason.OTHER,
+        comment=f"[{', '.join(found)}] {text}"[:500],
+        reported_key=viewer.key,
+        reported_name=viewer.name[:40],
+    )
+
+
+def _silenced(silence: Silence, viewer_key: str, address: str) -> Exception:
+    """The refusal that says why and until when; a guest's ban learns the address they come
+    from (it followed their key: now it follows their address too)."""
+    if address and viewer_key.startswith("g:") and silence.address != address:
+        Silence.objects.filter(pk=silence.pk).update(address=address)
+    reason = silence.reason or _("no reason given")
+    if silence.until is None:
+        return refusal("silenced_for_good", reason=reason)
+    return refusal("silenced_until", reason=reason, until=_When(silence.until))
+
+
+class _When:
+    """A moment written in the language active where the message is shown."""
+
+    def __init__(self, moment) -> None:
+        self.moment = moment
+
+    def __str__(self) -> str:
+        return formats.date_format(timezone.localtime(self.moment), "DATETIME_FORMAT")
 
 
 def do_mute(table_id: int, viewer: Viewer | None, position: Any, muted: bool) -> list[str]:
@@ -86,15 +136,27 @@ def do_mute(table_id: int, viewer: Viewer | None, position: Any, muted: bool) ->
 
 
 def do_set_chat_hidden(message_ids: Iterable[int], hidden: bool) -> int:
-    """Moderation: hide (or show again) chat messages; connected clients drop hidden ones.
-    Returns how many messages changed."""
+    """Moderation: hide (or show again) chat messages; connected clients drop hidden ones and
+    get shown ones back. Returns how many messages changed."""
+    return len(set_chat_hidden(message_ids, hidden))
+
+
+def set_chat_hidden(message_ids: Iterable[int], hidden: bool) -> list[ChatMessage]:
+    """The messages that changed, hidden (``chat_hidden``) or shown again (``chat_shown``, with
+    the message) at their tables once committed. Joins the caller's transaction."""
     with transaction.atomic():
         changed = list(ChatMessage.objects.filter(pk__in=list(message_ids)).exclude(hidden=hidden))
         ChatMessage.objects.filter(pk__in=[m.pk for m in changed]).update(hidden=hidden)
-        if hidden:
-            for m in changed:
+        for m in changed:
+            if hidden:
                 transaction.on_commit(lambda m=m: broadcast.publish_chat_hidden(m.table_id, m.pk))
-    return len(changed)
+            else:
+                payload = m.as_frame_dict()
+                transaction.on_commit(
+                    lambda m=m, p=payload: broadcast.publish_chat_shown(m.table_id, p)
+                )
+            m.hidden = hidden
+    return changed
 
 
 def do_set_chat_enabled(table_id: int, enabled: bool) -> bool:

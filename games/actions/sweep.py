@@ -18,6 +18,7 @@ from games.actions.turns import humans_present
 from games.errors import ServiceError, quiet
 from games.models import Connection, Seat, Table
 from games.session import TableSession, reading
+from moderation.sanctions import purge_expired
 
 log = logging.getLogger(__name__)
 
@@ -67,7 +68,8 @@ def do_close_abandoned(table_id: int) -> bool:
 
 def sweep() -> dict[str, int]:
     """Catch every deadline whose task was lost or late: bot fills, turn deadlines, overdue bot
-    moves, sockets of dead processes; then close the tables everyone has abandoned."""
+    moves, sockets of dead processes; then close the tables everyone has abandoned, and forget
+    the chat bans that are over (with the hashed addresses they kept)."""
     now = timezone.now()
     done = {"filled": 0, "expired": 0, "bot_moves": 0, "stale_connections": 0, "abandoned": 0}
     waiting = Table.objects.filter(status=Table.Status.WAITING, bots_at__lte=now)
@@ -90,6 +92,7 @@ def sweep() -> dict[str, int]:
     old = Table.objects.filter(status__in=OPEN_STATUSES, updated_at__lte=_abandon_cutoff(now))
     for table_id in old.values_list("pk", flat=True):
         done["abandoned"] += do_close_abandoned(table_id)
+    done["bans_over"] = purge_expired(now)
     if any(done.values()):
         log.info("sweep: %s", done)
     return done

@@ -1,0 +1,361 @@
+"""Moderation in the Django admin: chat messages (hide, show, ban their authors), chat bans (read
+and lifted, never typed), the report queue and the audit trail. Every change is a use case of
+``games.actions.moderation``: it reaches the players and is written in the audit trail."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+from django import forms
+from django.contrib import admin, messages
+from django.db.models import QuerySet
+from django.http import HttpRequest
+from django.shortcuts import redirect
+from django.utils import timezone
+from django.utils.html import format_html, format_html_join
+from django.utils.translation import gettext_lazy as _
+from django.utils.translation import ngettext
+
+from games.actions.chat import FILTER_REPORTER
+from games.actions.moderation import do_close_reports, do_lift, do_set_hidden
+from games.models import ChatMessage, Silence
+from moderation import wordfilter
+from moderation.models import Event, Report, WordFilter
+from moderation.sanction_form import Target, silence_action
+from moderation.sanctions import active
+from moderation.words import compile_entry
+
+CONTEXT_MESSAGES = 6  # messages shown before and after a reported one
+
+
+class CanSilence:
+    """The ban action needs the right to add bans (the moderators' group has it)."""
+
+    def has_silence_permission(self, request: HttpRequest) -> bool:
+        return request.user.has_perm("games.add_silence")
+
+
+def _done(modeladmin, request, text: str, count: int) -> None:
+    modeladmin.message_user(request, text % {"count": count}, messages.SUCCESS)
+
+
+@admin.register(ChatMessage)
+class ChatMessageAdmin(CanSilence, admin.ModelAdmin):
+    list_display = ("created_at", "table", "position", "author_name", "text", "hidden")
+    list_filter = ("hidden",)
+    search_fields = ("text", "author_name", "author_key", "=table__id")
+    readonly_fields = ("table", "position", "author_key", "author_name", "text", "created_at")
+    fields = (*readonly_fields, "hidden")
+    actions = ["hide", "unhide", "silence"]
+    date_hierarchy = "created_at"
+
+    def has_add_permission(self, request) -> bool:
+        return False
+
+    def save_model(self, request, obj, form, change) -> None:
+        if change and "hidden" in form.changed_data:
+            do_set_hidden([obj.pk], obj.hidden, request.user)
+
+    @admin.action(description=_("Hide the selected messages"), permissions=["change"])
+    def hide(self, request, queryset) -> None:
+        count = do_set_hidden(list(queryset.values_list("pk", flat=True)), True, request.user)
+        _done(
+            self,
+            request,
+            ngettext("%(count)d message hidden.", "%(count)d messages hidden.", count),
+            count,
+        )
+
+    @admin.action(description=_("Show the selected messages again"), permissions=["change"])
+    def unhide(self, request, queryset) -> None:
+        count = do_set_hidden(list(queryset.values_list("pk", flat=True)), False, request.user)
+        _done(
+            self,
+            request,
+            ngettext("%(count)d message shown again.", "%(count)d messages shown again.", count),
+            count,
+        )
+
+    @admin.action(description=_("Turn off the authors' chat…"), permissions=["silence"])
+    def silence(self, request, queryset):
+        targets = [Target(m.author_key, m.author_name) for m in queryset]
+        return silence_action(self, request, queryset, targets)
+
+
+class InForceFilter(admin.SimpleListFilter):
+    title = _("in force")
+    parameter_name = "in_force"
+
+    def lookups(self, request, model_admin):
+        return [("yes", _("Yes")), ("no", _("No, over"))]
+
+    def queryset(self, request, queryset):
+        if self.value() == "yes":
+            return queryset.filter(active())
+        if self.value() == "no":
+            return queryset.exclude(active())
+        return queryset
+
+
+@admin.register(Silence)
+class SilenceAdmin(admin.ModelAdmin):
+    """Bans are made from a message or a report (never typed as a key) and lifted here."""
+
+    list_display = ("viewer_name", "viewer_key", "reason", "until", "created_at")
+    list_filter = (InForceFilter,)
+    search_fields = ("viewer_name", "viewer_key", "reason")
+    readonly_fields = ("viewer_key", "viewer_name", "reason", "until", "created_at")
+    fields = readonly_fields
+    actions = ["lift"]
+
+    def has_add_permission(self, request) -> bool:
+        return False
+
+    def has_delete_permission(self, request, obj=None) -> bool:
+        return False  # lifting is a use case (audited, told to the player)
+
+    def save_model(self, request, obj, form, change) -> None:
+        """Nothing to save: every field is read-only, a ban changes through its use cases."""
+
+    def has_lift_permission(self, request) -> bool:
+        return request.user.has_perm("games.change_silence")
+
+    @admin.action(description=_("Lift the selected chat bans"), permissions=["lift"])
+    def lift(self, request, queryset) -> None:
+        count = do_lift(list(queryset.values_list("pk", flat=True)), request.user)
+        _done(
+            self, request, ngettext("%(count)d ban lifted.", "%(count)d bans lifted.", count), count
+        )
+
+
+class AgeFilter(admin.SimpleListFilter):
+    title = _("age")
+    parameter_name = "age"
+    SPANS = {"1d": timedelta(days=1), "7d": timedelta(days=7), "30d": timedelta(days=30)}
+
+    def lookups(self, request, model_admin):
+        return [
+            ("1d", _("Less than a day")),
+            ("7d", _("Less than a week")),
+            ("30d", _("Less than a month")),
+            ("older", _("Older than a month")),
+        ]
+
+    def queryset(self, request, queryset):
+        now = timezone.now()
+        if self.value() in self.SPANS:
+            return queryset.filter(created_at__gte=now - self.SPANS[self.value()])
+        if self.value() == "older":
+            return queryset.filter(created_at__lt=now - self.SPANS["30d"])
+        return queryset
+
+
+@admin.register(Report)
+class ReportAdmin(CanSilence, admin.ModelAdmin):
+    list_display = ("created_at", "status", "reason", "reported_name", "excerpt", "table")
+    list_filter = ("status", "reason", AgeFilter)
+    search_fields = ("reported_name", "reported_key", "reporter_name", "comment", "message__text")
+    readonly_fields = (
+        "created_at",
+        "status",
+        "reason",
+        "comment",
+        "reporter",
+        "reported_name",
+        "reported_key",
+        "table",
+        "position",
+        "conversation",
+        "earlier",
+        "handled_by",
+        "handled_at",
+    )
+    fields = readonly_fields
+    actions = ["resolve", "dismiss", "hide_message", "silence"]
+    ordering = ("status", "-created_at")
+
+    def get_queryset(self, request):
+        return super().get_queryset(request).select_related("message", "table")
+
+    def has_add_permission(self, request) -> bool:
+        return False
+
+    def has_delete_permission(self, request, obj=None) -> bool:
+        return False
+
+    @admin.display(description=_("reported by"))
+    def reporter(self, report: Report) -> str:
+        if report.reporter_key == FILTER_REPORTER:
+            return _("the word filter (the message was refused)")
+        return report.reporter_name
+
+    @admin.display(description=_("message"))
+    def excerpt(self, report: Report) -> str:
+        return report.message.text[:80] if report.message else "—"
+
+    @admin.display(description=_("conversation"))
+    def conversation(self, report: Report) -> str:
+        """The reported message with the messages around it at its table (hidden ones too)."""
+        if report.message is None:
+            return "—"
+        around = ChatMessage.objects.filter(table_id=report.table_id)
+        before = around.filter(created_at__lte=report.message.created_at).exclude(
+            pk=report.message.pk
+        )
+        after = around.filter(created_at__gte=report.message.created_at).exclude(
+            pk=report.message.pk
+        )
+        rows = [
+            *reversed(before.order_by("-created_at", "-pk")[:CONTEXT_MESSAGES]),
+            report.message,
+            *after.order_by("created_at", "pk")[:CONTEXT_MESSAGES],
+        ]
+        return format_html(
+            '<table class="report-conversation">{}</table>',
+            format_html_join(
+                "",
+                '<tr class="{}"><td>{}</td><td>{}</td><td>{}</td></tr>',
+                (
+                    (
+                        "reported" if m.pk == report.message.pk else ("hidden" if m.hidden else ""),
+                        timezone.localtime(m.created_at).strftime("%H:%M:%S"),
+                        m.author_name,
+                        m.text,
+                    )
+                    for m in rows
+                ),
+            ),
+        )
+
+    @admin.display(description=_("the player's history"))
+    def earlier(self, report: Report) -> str:
+        """The reported player's earlier reports and the moderation done about them."""
+        reports = Report.objects.filter(reported_key=report.reported_key).exclude(pk=report.pk)
+        events = Event.objects.filter(viewer_key=report.reported_key)
+        lines = [
+            (timezone.localtime(r.created_at).strftime("%Y-%m-%d %H:%M"), _("report"), str(r))
+            for r in reports[:20]
+        ] + [
+            (
+                timezone.localtime(e.at).strftime("%Y-%m-%d %H:%M"),
+                e.get_kind_display(),
+                " — ".join(x for x in (e.detail, e.reason) if x),
+            )
+            for e in events[:20]
+        ]
+        if not lines:
+            return _("Nothing before.")
+        lines.sort(reverse=True)
+        return format_html(
+            '<ul class="report-history">{}</ul>',
+            format_html_join("", "<li>{} · {} · {}</li>", lines),
+        )
+
+    def change_view(self, request, object_id, form_url="", extra_context=None):
+        """The report's own page acts on it: buttons for each action (same checks)."""
+        if request.method == "POST":
+            for name in self.actions:
+                if f"_{name}" in request.POST:
+                    action, _name, _label = self.get_actions(request).get(name, (None,) * 3)
+                    if action is None:
+                        return super().change_view(request, object_id, form_url, extra_context)
+                    queryset = self.get_queryset(request).filter(pk=object_id)
+                    return action(self, request, queryset) or redirect(request.path)
+        return super().change_view(request, object_id, form_url, extra_context)
+
+    @admin.action(description=_("Mark the selected reports resolved"), permissions=["change"])
+    def resolve(self, request, queryset) -> None:
+        ids = list(queryset.values_list("pk", flat=True))
+        count = do_close_reports(ids, Report.Status.RESOLVED, request.user)
+        _done(
+            self,
+            request,
+            ngettext("%(count)d report resolved.", "%(count)d reports resolved.", count),
+            count,
+        )
+
+    @admin.action(description=_("Dismiss the selected reports"), permissions=["change"])
+    def dismiss(self, request, queryset) -> None:
+        ids = list(queryset.values_list("pk", flat=True))
+        count = do_close_reports(ids, Report.Status.DISMISSED, request.user)
+        _done(
+            self,
+            request,
+            ngettext("%(count)d report dismissed.", "%(count)d reports dismissed.", count),
+            count,
+        )
+
+    @admin.action(description=_("Hide the reported messages"), permissions=["change"])
+    def hide_message(self, request, queryset) -> None:
+        if not request.user.has_perm("games.change_chatmessage"):
+            self.message_user(request, _("You may not hide messages."), messages.ERROR)
+            return
+        ids = [pk for pk in queryset.values_list("message_id", flat=True) if pk]
+        count = do_set_hidden(ids, True, request.user)
+        do_close_reports(
+            [r.pk for r in queryset if r.message_id], Report.Status.RESOLVED, request.user
+        )
+        _done(
+            self,
+            request,
+            ngettext("%(count)d message hidden.", "%(count)d messages hidden.", count),
+            count,
+        )
+
+    @admin.action(description=_("Turn off the reported players' chat…"), permissions=["silence"])
+    def silence(self, request, queryset):
+        targets = [Target(r.reported_key, r.reported_name, r) for r in queryset]
+        return silence_action(self, request, queryset, targets)
+
+
+@admin.register(Event)
+class EventAdmin(admin.ModelAdmin):
+    """The audit trail: read-only, searchable."""
+
+    list_display = ("at", "moderator_name", "kind", "viewer_name", "detail", "reason")
+    list_filter = ("kind", "moderator")
+    search_fields = ("moderator_name", "viewer_name", "viewer_key", "detail", "reason")
+    date_hierarchy = "at"
+    readonly_fields = [f.name for f in Event._meta.fields]
+
+    def has_add_permission(self, request) -> bool:
+        return False
+
+    def has_change_permission(self, request, obj=None) -> bool:
+        return False
+
+    def has_delete_permission(self, request, obj=None) -> bool:
+        return False
+
+    def get_queryset(self, request) -> QuerySet:
+        return super().get_queryset(request).select_related("moderator")
+
+
+class WordFilterForm(forms.ModelForm):
+    class Meta:
+        model = WordFilter
+        fields = ("pattern", "is_regex", "action", "enabled", "note")
+
+    def clean(self):
+        data = super().clean()
+        pattern = data.get("pattern")
+        if pattern and compile_entry(pattern, bool(data.get("is_regex"))) is None:
+            raise forms.ValidationError(
+                _("This pattern is not a valid regular expression.")
+                if data.get("is_regex")
+                else _("This word has no letters the filter could look for.")
+            )
+        return data
+
+
+@admin.register(WordFilter)
+class WordFilterAdmin(admin.ModelAdmin):
+    form = WordFilterForm
+    list_display = ("pattern", "is_regex", "action", "enabled", "note")
+    list_editable = ("action", "enabled")
+    list_filter = ("action", "enabled", "is_regex")
+    search_fields = ("pattern", "note")
+
+    def save_model(self, request, obj, form, change) -> None:
+        super().save_model(request, obj, form, change)
+        wordfilter.forget()  # this process at once, the others within seconds

@@ -1,0 +1,14 @@
+from django.apps import AppConfig
+from django.utils.translation import gettext_lazy as _
+
+
+class ModerationConfig(AppConfig):
+    default_auto_field = "django.db.models.BigAutoField"
+    name = "moderation"
+    verbose_name = _("Moderation")
+
+    def ready(self) -> None:
+        """The admin carries the site's name (settings.SITE_NAME), in the page's language."""
+        from moderation.branding import brand_admin_site
+
+        brand_admin_site()
