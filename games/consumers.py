@@ -8,7 +8,6 @@ group, and switches group when its viewer sits down or leaves. Protocol: docs/pr
 
 from __future__ import annotations
 
-import asyncio
 import contextlib
 import json
 import logging
@@ -23,7 +22,7 @@ from channels.generic.websocket import AsyncWebsocketConsumer
 from django.conf import settings
 from django.utils import translation
 
-from games import access, broadcast, frames, listing, reading, server_watch
+from games import access, broadcast, frames, heartbeat, listing, reading, server_watch
 from games.actions import chat, moderation, play, presence, tables
 from games.errors import ServiceError, refusal
 from games.identity import viewer_from_scope
@@ -52,45 +51,6 @@ def _language(scope) -> str:
     query = parse_qs(scope.get("query_string", b"").decode("latin-1"))
     lang = (query.get("lang") or [""])[0]
     return lang if lang in dict(settings.LANGUAGES) else settings.LANGUAGE_CODE
-
-
-# One heartbeat per process: sockets opened together would otherwise refresh their connections
-# together, one UPDATE each on the single database thread, stalling every move behind them.
-_live_channels: set[str] = set()
-_heartbeat_task: asyncio.Task | None = None
-
-
-async def _heartbeat() -> None:
-    """Refresh every live socket of this process in one query, every HEARTBEAT_SECONDS."""
-    while _live_channels:
-        await asyncio.sleep(presence.HEARTBEAT_SECONDS)
-        names = list(_live_channels)
-        if not names:
-            break
-        try:
-            await database_sync_to_async(presence.do_touch_many)(names)
-        except Exception:  # pragma: no cover - the next beat tries again
-            log.exception("heartbeat failed")
-
-
-def _watch(channel_name: str) -> None:
-    """Count a socket as live; start the process's heartbeat if it is not running (in this
-    event loop)."""
-    global _heartbeat_task
-    _live_channels.add(channel_name)
-    task = _heartbeat_task
-    if task is None or task.done() or task.get_loop() is not asyncio.get_running_loop():
-        _heartbeat_task = asyncio.create_task(_heartbeat())
-
-
-def _unwatch(channel_name: str) -> None:
-    """Forget a closed socket; the heartbeat stops with the last one."""
-    global _heartbeat_task
-    _live_channels.discard(channel_name)
-    if not _live_channels and _heartbeat_task is not None:
-        if not _heartbeat_task.done() and _heartbeat_task.get_loop() is asyncio.get_running_loop():
-            _heartbeat_task.cancel()
-        _heartbeat_task = None
 
 
 # A socket closed with this code lost the server's message bus (Redis): the client reconnects,
@@ -161,7 +121,7 @@ class TableConsumer(_Consumer):
         await self._send_full_state()
         history = await database_sync_to_async(reading.visible_chat)(self.table_id, self.key)
         await self.send_json({"type": "chat_history", "messages": history})
-        _watch(self.channel_name)
+        heartbeat.watch(self.channel_name)
         self.watched = True
         server_watch.watch(self)
         if server_watch.known_down():
@@ -170,7 +130,7 @@ class TableConsumer(_Consumer):
     async def disconnect(self, code) -> None:
         server_watch.unwatch(self)
         if getattr(self, "watched", False):
-            _unwatch(self.channel_name)
+            heartbeat.unwatch(self.channel_name)
         if self.state_group:
             await self.channel_layer.group_discard(self.state_group, self.channel_name)
         await self.channel_layer.group_discard(

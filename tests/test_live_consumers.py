@@ -417,14 +417,14 @@ async def test_one_heartbeat_per_process_keeps_every_open_socket_alive(monkeypat
 
     from django.utils import timezone
 
-    from games import consumers
+    from games import heartbeat
     from games.models import Connection
 
     monkeypatch.setattr(presence, "HEARTBEAT_SECONDS", 0.2)
     party = await open_private_table()
     long_ago = timezone.now() - timedelta(minutes=10)
     await db(Connection.objects.filter(table_id=party.table.pk).update)(seen_at=long_ago)
-    assert consumers._heartbeat_task is not None and len(consumers._live_channels) >= 2
+    assert heartbeat._heartbeat_task is not None and len(heartbeat._live_channels) >= 2
     for _ in range(50):
         await asyncio.sleep(0.1)
         seen = await db(lambda: list(Connection.objects.filter(table_id=party.table.pk)))()
@@ -433,7 +433,7 @@ async def test_one_heartbeat_per_process_keeps_every_open_socket_alive(monkeypat
     assert len(seen) == 2 and all(c.seen_at > long_ago for c in seen)
     await party.lea_client.close()
     await party.hugo_client.close()
-    assert consumers._live_channels.isdisjoint({c.channel_name for c in seen})
+    assert heartbeat._live_channels.isdisjoint({c.channel_name for c in seen})
 
 
 async def _closed_at_once(path: str, session_key: str | None = None) -> int:
