@@ -60,6 +60,7 @@ class Player:
         self.acted: int | None = None
         self.rng = random.Random(seat)
         self.last_sent: Sent | None = None
+        self.thinking = False
         self.closes: list[tuple[float, int | None]] = []
 
     async def run(self) -> None:
@@ -141,8 +142,18 @@ class Player:
                 )
 
     async def maybe_act(self) -> None:
-        """Act on the newest state when its view offers something (once per version)."""
-        state, game = self.state, self.game
+        """Act on the newest state when its view offers a move to this seat (once per version);
+        with a thinking time, on the newest state at the end of it."""
+        game = self.game
+        if game.think:
+            if self.thinking:
+                return  # the move after this thought reads the newest state anyway
+            self.thinking = True
+            try:
+                await asyncio.sleep(game.think)
+            finally:
+                self.thinking = False
+        state = self.state
         if state is None or game.hold or game.done.is_set():
             return
         view = state.get("view")
@@ -150,12 +161,6 @@ class Player:
             return
         if view.get("to_move") != self.seat or state["version"] == self.acted:
             return  # (a blind-nil candidate's early "look" is left alone)
-        if game.think:
-            self.acted = state["version"]
-            await asyncio.sleep(game.think)
-            if self.state is not state or game.hold or game.done.is_set():
-                self.acted = None
-                return
         action = choose(view, self.rng)
         self.acted = state["version"]
         sent = Sent(
