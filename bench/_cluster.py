@@ -216,9 +216,16 @@ class Node:
     def processes(self, role: str) -> list:
         return self.system.roles().get(role, [])
 
-    def beat_sends(self) -> int:
-        """How many times this node's beat sent a scheduled task (LOG_LEVEL=DEBUG lines)."""
-        return self.log.read_text(errors="replace").count(BEAT_SENDING)
+    def beat_sends(self) -> list[float]:
+        """When this node's beat sent a scheduled task (LOG_LEVEL=DEBUG lines), in seconds."""
+        out = []
+        for line in self.log.read_text(errors="replace").splitlines():
+            if BEAT_SENDING in line:
+                found = re.search(r"(\d\d):(\d\d):(\d\d),(\d{3})", line)
+                if found:
+                    h, m, sec, ms = (int(x) for x in found.groups())
+                    out.append(h * 3600 + m * 60 + sec + ms / 1000)
+        return out
 
 
 @dataclass

@@ -79,3 +79,4 @@ def test_two_nodes_behind_nginx_play_a_whole_match_without_a_leak_or_a_lost_move
     assert holder in ("a", "b") and list(figures["beat_lock_reads"]) == [holder]
     sends = figures["beat_sends_by_node"]
     assert sends[holder] > 0 and sends["b" if holder == "a" else "a"] == 0
+    assert figures["beat_sends_together"] == 0
