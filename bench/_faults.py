@@ -102,7 +102,7 @@ async def kill_redis(cluster: _cluster.Cluster, game: _players.Game) -> dict:
     codes: dict[str, int] = {}
     await asyncio.sleep(0.5)
     for player in game.players.values():
-        for _at, code in player.closes:
+        for _at, code, _conn in player.closes:
             codes[str(code)] = codes.get(str(code), 0) + 1
     return {
         "back_at": back,

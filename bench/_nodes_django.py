@@ -2,7 +2,8 @@
 
     python bench/_nodes_django.py create            one private table, four guests seated
     python bench/_nodes_django.py log TABLE         the action log's facts (gapless seq, result)
-    python bench/_nodes_django.py check TABLE FILE  every received frame checked (leaks, order)
+    python bench/_nodes_django.py check TABLE FRAMES SENDS  every frame checked (leaks, order),
+                                                    every action sent found in the log or refused
 
 Each prints one JSON line. DATABASE_URL and REDIS_URL come from the environment (the nodes').
 """
@@ -67,7 +68,38 @@ def log_facts(table_id: int) -> dict:
     return facts
 
 
-def check(table_id: int, frames_path: str) -> dict:
+def outcomes(table_id: int, sends_path: str) -> dict:
+    """What became of each action a player sent on a state with ``actions`` actions: applied
+    (the log's next row is it), refused (an error frame answered it), or neither: lost if its
+    socket stayed open (a socket that closed may have taken the answer with it)."""
+    from games.models import Action, Table
+
+    match_id = Table.objects.values_list("match_id", flat=True).get(pk=table_id)
+    rows = {
+        seq: (seat, payload)
+        for seq, seat, payload in Action.objects.filter(match_id=match_id).values_list(
+            "seq", "seat", "payload"
+        )
+    }
+    counts = {"applied": 0, "refused": 0, "applied_and_refused": 0, "lost": 0, "unknown": 0}
+    with open(sends_path) as handle:
+        for line in handle:
+            sent = json.loads(line)
+            applied = rows.get(sent["actions"] + 1) == (sent["seat"], sent["action"])
+            if applied and sent["error"]:
+                counts["applied_and_refused"] += 1
+            elif applied:
+                counts["applied"] += 1
+            elif sent["error"]:
+                counts["refused"] += 1
+            elif sent["closed"]:
+                counts["unknown"] += 1
+            else:
+                counts["lost"] += 1
+    return counts
+
+
+def check(table_id: int, frames_path: str, sends_path: str) -> dict:
     """Every frame through tests.live_support.check_frame (one context per connection: no other
     seat's unplayed card, each view exactly the engine's at its point); per connection, state
     versions never go down; each player's newest state against the log."""
@@ -122,6 +154,7 @@ def check(table_id: int, frames_path: str) -> dict:
         "order_errors": order_errors,
         "log": facts,
         "final": final,
+        "sends": outcomes(table_id, sends_path),
     }
 
 
@@ -132,7 +165,7 @@ def main(argv: list[str]) -> int:
     elif argv[0] == "log":
         out = log_facts(int(argv[1]))
     elif argv[0] == "check":
-        out = check(int(argv[1]), argv[2])
+        out = check(int(argv[1]), argv[2], argv[3])
     else:
         raise SystemExit(f"unknown command {argv[0]!r}")
     print(json.dumps(out))

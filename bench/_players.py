@@ -61,7 +61,7 @@ class Player:
         self.rng = random.Random(seat)
         self.last_sent: Sent | None = None
         self.thinking = False
-        self.closes: list[tuple[float, int | None]] = []
+        self.closes: list[tuple[float, int | None, int]] = []  # (at, code, conn)
 
     async def run(self) -> None:
         from websockets.asyncio.client import connect
@@ -89,7 +89,7 @@ class Player:
                         async for raw in ws:
                             await self.on_raw(raw)
                     finally:
-                        self.closes.append((time.perf_counter(), ws.close_code))
+                        self.closes.append((time.perf_counter(), ws.close_code, self.conn))
             except (OSError, TimeoutError, WebSocketException) as exc:
                 if not game.done.is_set():
                     game.connect_failures[type(exc).__name__] += 1
@@ -216,6 +216,15 @@ class Game:
             self.seen_by_all.append((now, low))
         if all(p.state and p.state["table"]["status"] == "finished" for p in self.players.values()):
             self.done.set()
+
+    def sends(self) -> list[dict]:
+        """Every action sent, with its answer and whether its connection closed afterwards."""
+        out = []
+        for sent in self.sent:
+            closes = self.players[sent.seat].closes
+            closed = any(conn == sent.conn and at >= sent.at for at, _code, conn in closes)
+            out.append({**sent.__dict__, "closed": closed})
+        return out
 
     def everyone_saw_after(self, moment: float, version: int) -> float | None:
         """When all four players first had a state newer than ``version`` (after ``moment``)."""

@@ -116,6 +116,7 @@ def figures(
         "leaks": check["leaks"],
         "order_errors": check["order_errors"] + game.order_errors,
         "gapless_log": match.get("gapless"),
+        "sends": check["sends"],
         "final_matches_log": all(f["matches_log"] for f in check["final"].values()),
         "result": match.get("result"),
         "error_frames": dict(game.errors),
@@ -133,6 +134,8 @@ def figures(
         failures.append(f"leaks: {check['leak_samples']}")
     if out["order_errors"]:
         failures.append("a socket saw a state version go down")
+    if check["sends"]["lost"] or check["sends"]["applied_and_refused"]:
+        failures.append(f"actions lost or applied though refused: {check['sends']}")
     if not out["gapless_log"]:
         failures.append("the action log has a gap or a duplicate")
     if not faults and (log["status"] != "finished" or not match.get("result")):
@@ -186,7 +189,9 @@ def main(argv: list[str] | None = None) -> int:
         with frames.open("w") as handle:
             for record in played["game"].records:
                 handle.write(json.dumps(record) + "\n")
-        check = django(cluster.env, "check", str(created["table"]), str(frames))
+        sends = cluster.workdir / "sends.jsonl"
+        sends.write_text("".join(json.dumps(s) + "\n" for s in played["game"].sends()))
+        check = django(cluster.env, "check", str(created["table"]), str(frames), str(sends))
         out, failures = figures(cluster, played, check, args.faults)
         if played["faults"]:
             out["faults"] = played["faults"]

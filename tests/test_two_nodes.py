@@ -66,6 +66,9 @@ def test_two_nodes_behind_nginx_play_a_whole_match_without_a_leak_or_a_lost_move
 
     assert figures["leaks"] == 0 and figures["order_errors"] == 0
     assert figures["gapless_log"] and figures["final_matches_log"]
+    # Every action a player sent is in the log, once, at the place it was sent for.
+    assert figures["sends"]["applied"] == figures["moves"]
+    assert figures["sends"]["lost"] == figures["sends"]["refused"] == 0
     result = figures["result"]
     assert result["winner"] in ("NS", "EW") and max(result["scores"].values()) >= 100
     assert figures["moves"] >= 56  # at least a whole hand: 4 bids and 52 cards
