@@ -11,7 +11,6 @@ log's. While PostgreSQL is down, the player to move acts: the error frame it get
 from __future__ import annotations
 
 import asyncio
-import json
 import pickle
 import signal
 import subprocess
@@ -147,11 +146,11 @@ async def act_now(game: _players.Game) -> dict:
     )
     if player is None:
         return {"sent": False}
-    view = player.state["view"]
-    action = _players.choose(view, player.rng)
+    state = player.state
+    action = _players.choose(state["view"], player.rng)
     sent_at = time.perf_counter()
     count = len(game.error_frames)
-    await player.send(json.dumps({**action, "version": player.state["version"]}))
+    await player.send_action(state, action)
     got = await wait_for(
         lambda: next((f for f in game.error_frames[count:] if f[1] == player.seat), None), 10
     )

@@ -84,7 +84,7 @@ class Player:
                     pause = BACKOFF[0]
                     if self.conn > 1:
                         game.reconnects += 1
-                        await ws.send(SYNC)  # as the page: a full state after reconnecting
+                        await self.sync()  # as the page: a full state after reconnecting
                     try:
                         async for raw in ws:
                             await self.on_raw(raw)
@@ -122,6 +122,8 @@ class Player:
             self.conn_version = version
             if self.state is None or version >= self.state["version"]:
                 self.state = frame
+            if self.last_sent is not None and version > self.last_sent.version:
+                self.last_sent = None  # the table moved on: that move was answered
             game.on_state(self, frame, now)
             if game.think:
                 game.tasks.add(asyncio.ensure_future(self.maybe_act()))
@@ -138,7 +140,7 @@ class Player:
                 self.acted = None  # nothing was applied: act again on a fresh state
                 asyncio.get_running_loop().call_later(
                     RETRY_AFTER_ERROR if code == "server_error" else 1.0,
-                    lambda: asyncio.ensure_future(self.send(SYNC)),
+                    lambda: asyncio.ensure_future(self.sync()),
                 )
 
     async def maybe_act(self) -> None:
@@ -161,16 +163,27 @@ class Player:
             return
         if view.get("to_move") != self.seat or state["version"] == self.acted:
             return  # (a blind-nil candidate's early "look" is left alone)
-        action = choose(view, self.rng)
         self.acted = state["version"]
+        await self.send_action(state, choose(view, self.rng))
+
+    async def send_action(self, state: dict, action: dict) -> bool:
+        """Send a move on this state, remembered with what becomes of it."""
+        game = self.game
         sent = Sent(
             self.seat, self.conn, time.perf_counter(), state["version"],
             (state["table"].get("match") or {}).get("actions", 0), action,
         )  # fmt: skip
-        if await self.send(json.dumps({**action, "version": state["version"]})):
-            self.last_sent = sent
-            game.sent.append(sent)
-            game.pending.setdefault(sent.version, (sent.at, set()))
+        if not await self.send(json.dumps({**action, "version": state["version"]})):
+            return False
+        self.last_sent = sent
+        game.sent.append(sent)
+        game.pending.setdefault(sent.version, (sent.at, set()))
+        return True
+
+    async def sync(self) -> bool:
+        """Ask for the full state (an error after this answers the sync, not a move)."""
+        self.last_sent = None
+        return await self.send(SYNC)
 
 
 @dataclass
@@ -249,7 +262,7 @@ class Game:
             self.stall_syncs += 1
             self.progress_at = time.perf_counter()
             for player in self.players.values():
-                await player.send(SYNC)
+                await player.sync()
 
     async def start(self, timeout: float = 30) -> None:
         """Connect the four, wait for their first state, then the host (N) starts."""
