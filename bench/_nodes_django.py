@@ -82,14 +82,19 @@ def outcomes(table_id: int, sends_path: str) -> dict:
         )
     }
     counts = {"applied": 0, "refused": 0, "applied_and_refused": 0, "lost": 0, "unknown": 0}
+    slots: dict[tuple[str, int], list[dict]] = {}
     with open(sends_path) as handle:
         for line in handle:
             sent = json.loads(line)
-            applied = rows.get(sent["actions"] + 1) == (sent["seat"], sent["action"])
-            if applied and sent["error"]:
-                counts["applied_and_refused"] += 1
-            elif applied:
-                counts["applied"] += 1
+            slots.setdefault((sent["seat"], sent["actions"]), []).append(sent)
+    for (seat, actions), sends in slots.items():
+        # A move refused (server_error) and sent again on the same state: the log's row is the
+        # answered-by-nothing one, the last of them; a refused one only when none other fits.
+        fits = [s for s in sends if rows.get(actions + 1) == (seat, s["action"])]
+        applied = next((s for s in reversed(fits) if not s["error"]), fits[-1] if fits else None)
+        for sent in sends:
+            if sent is applied:
+                counts["applied_and_refused" if sent["error"] else "applied"] += 1
             elif sent["error"]:
                 counts["refused"] += 1
             elif sent["closed"]:

@@ -56,7 +56,7 @@ def test_two_nodes_behind_nginx_play_a_whole_match_without_a_leak_or_a_lost_move
     run = subprocess.run(
         [sys.executable, "bench/two_nodes.py", "--target", "100", "--timeout", "90",
          "--admin-url", admin],
-        cwd=ROOT, env=env, capture_output=True, text=True, timeout=220,
+        cwd=ROOT, env=env, stdin=subprocess.DEVNULL, capture_output=True, text=True, timeout=220,
     )  # fmt: skip
     lines = [line for line in run.stdout.splitlines() if line.startswith("{")]
     assert lines, f"no figures; stderr:\n{run.stderr[-3000:]}"
