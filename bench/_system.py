@@ -71,10 +71,13 @@ def _port_open(port: int) -> bool:
 class System:
     """The site's process tree started through the launcher, with its log in a file."""
 
-    def __init__(self, env: dict[str, str], port: int, log_path: Path) -> None:
+    def __init__(
+        self, env: dict[str, str], port: int, log_path: Path, run_dir: Path | None = None
+    ) -> None:
         self.env = env
         self.port = port
         self.log_path = log_path
+        self.run_dir = run_dir  # the launcher's --run-dir (Redis port, beat schedule)
         self.proc: subprocess.Popen | None = None
         self.known: dict[int, psutil.Process] = {}
 
@@ -82,8 +85,11 @@ class System:
         """Start the launcher and wait until the web port answers and the worker says ready."""
         self.log_path.parent.mkdir(parents=True, exist_ok=True)
         log = self.log_path.open("wb")
+        command = [PYTHON, "-m", "config.launcher", "run", "--port", str(self.port)]
+        if self.run_dir is not None:
+            command += ["--run-dir", str(self.run_dir)]
         self.proc = subprocess.Popen(
-            [PYTHON, "-m", "config.launcher", "run", "--port", str(self.port)],
+            command,
             cwd=BASE_DIR,
             env=self.env,
             stdout=log,
