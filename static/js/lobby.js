@@ -82,8 +82,8 @@ function renderPlaying(tables) {
     li.append(span("open-table-name", fmt(S.table, { id: table.id })));
     if (Array.isArray(table.players) && table.players.length) li.append(span("open-table-players", table.players.join(", ")));
     if (table.rules) li.append(span("open-table-rules", String(table.rules)));
-    const score = table.score || {};
-    li.append(span("open-table-score", fmt(S.score, { ns: num(score.NS ?? 0), ew: num(score.EW ?? 0) })));
+    const score = table.score;
+    if (score) li.append(span("open-table-score", fmt(S.score, { ns: num(score.NS ?? 0), ew: num(score.EW ?? 0) })));
     if (typeof table.url === "string" && table.url.startsWith("/")) {
       const link = document.createElement("a");
       link.className = "btn-watch";
