@@ -75,7 +75,7 @@ def test_a_double_click_on_see_my_cards_does_not_bid(live_site):
         look_box = page.locator(LOOK).bounding_box()
         page.locator(LOOK).dblclick()
         # The cards are turned where the button was; the bid buttons are elsewhere.
-        page.wait_for_selector('.bid-grid button[data-bid="10"]', state="attached")
+        page.wait_for_selector('.bid-grid button[data-bid="10"]', state="visible")
         ten = page.locator('.bid-grid button[data-bid="10"]').bounding_box()
         overlap_x = min(look_box["x"] + look_box["width"], ten["x"] + ten["width"]) - max(
             look_box["x"], ten["x"]

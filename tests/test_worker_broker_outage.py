@@ -54,7 +54,8 @@ def test_the_worker_survives_redis_dying_under_waiting_tasks_and_reconnects(tmp_
     log = tmp_path / "worker.log"
     with log.open("w") as out:
         worker = subprocess.Popen(
-            commands["worker"], cwd=ROOT, env=child_env(database, REDIS_URL=url),
+            # DEBUG: the tasks received (routine lines, config/logs.py) are what the test counts.
+            commands["worker"], cwd=ROOT, env=child_env(database, REDIS_URL=url, LOG_LEVEL="DEBUG"),
             stdout=out, stderr=subprocess.STDOUT,
         )  # fmt: skip
     try:
