@@ -59,6 +59,7 @@ INSTALLED_APPS = [
     "games",
     "moderation",
     "lobby",
+    "ranking",
     "rules_pages",
 ]
 
@@ -200,7 +201,7 @@ CELERY_BROKER_TRANSPORT_OPTIONS = {"socket_keepalive": True, "health_check_inter
 # pool could not stop them anyway); says so explicitly instead of Celery's warning.
 CELERY_WORKER_CANCEL_LONG_RUNNING_TASKS_ON_CONNECTION_LOSS = False
 # Survives "Unrecoverable error: AttributeError(... 'hostname')" after an outage (config.celery).
-CELERY_WORKER_CONSUMER = "config.celery:Consumer"
+CELERY_WORKER_CONSUMER = "config.worker_consumer:Consumer"
 # Beat may run in every worker: only the holder of a Redis lock sends the sweep (config.beat).
 CELERY_BEAT_SCHEDULER = "config.beat:LockedScheduler"
 CELERY_TIMEZONE = "UTC"
@@ -208,6 +209,10 @@ CELERY_BEAT_SCHEDULE: dict[str, dict] = {}
 # Live tables: expire due turns (no task per turn) and catch every missed deadline (bot fill,
 # bot move, dead sockets).
 CELERY_BEAT_SCHEDULE["games-sweep"] = {"task": "games.sweep", "schedule": 1.0}
+# Ranked queue: seat the waiting players (games.matchmaking).
+CELERY_BEAT_SCHEDULE["games-matchmake"] = {"task": "games.matchmake", "schedule": 2.0}
+# Ranked matches whose rating task was lost are rated all the same (games.ratings).
+CELERY_BEAT_SCHEDULE["games-rate-missed"] = {"task": "games.rate_missed", "schedule": 60.0}
 
 AUTH_USER_MODEL = "accounts.User"
 AUTHENTICATION_BACKENDS = [
@@ -223,13 +228,38 @@ AUTH_PASSWORD_VALIDATORS = [
 SITE_ID = 1
 # URL names, reversed in the language of the page the form was sent from (`/` would follow the
 # browser's language instead: a player on /fr/ with an English browser would land on /en/).
+LOGIN_URL = "account_login"
 LOGIN_REDIRECT_URL = "rules_pages:home"
 LOGOUT_REDIRECT_URL = "rules_pages:home"
 ACCOUNT_LOGIN_METHODS = {"username", "email"}
 ACCOUNT_SIGNUP_FIELDS = ["username*", "email", "password1*", "password2*"]
 ACCOUNT_EMAIL_VERIFICATION = "none"
 ACCOUNT_ADAPTER = "accounts.adapter.AccountAdapter"  # e-mails say SITE_NAME, not example.com
-EMAIL_BACKEND = env_str("EMAIL_BACKEND", "django.core.mail.backends.console.EmailBackend")
+# allauth's own rate limits (per IP, per e-mail address or per user; kept in the cache), set
+# here rather than left to the library's defaults: logging in, failed logins, signing up and the
+# password reset are where guessing and mail flooding happen. Over the limit: 429.html.
+ACCOUNT_RATE_LIMITS = {
+    "login": "30/m/ip",
+    "login_failed": "10/m/ip,5/300s/key",
+    "signup": "10/m/ip",
+    "reset_password": "20/m/ip,5/m/key",
+    "reset_password_from_key": "20/m/ip",
+    "change_password": "5/m/user",
+}
+# Mail (password resets): printed on the console unless EMAIL_HOST names an SMTP server.
+EMAIL_HOST = env_str("EMAIL_HOST", "")
+EMAIL_PORT = env_int("EMAIL_PORT", 587)
+EMAIL_HOST_USER = env_str("EMAIL_HOST_USER", "")
+EMAIL_HOST_PASSWORD = env_str("EMAIL_HOST_PASSWORD", "")
+EMAIL_USE_TLS = env_bool("EMAIL_USE_TLS", EMAIL_PORT == 587)
+EMAIL_USE_SSL = env_bool("EMAIL_USE_SSL", EMAIL_PORT == 465)
+EMAIL_TIMEOUT = env_int("EMAIL_TIMEOUT", 10)
+EMAIL_BACKEND = env_str(
+    "EMAIL_BACKEND",
+    "django.core.mail.backends.smtp.EmailBackend"
+    if EMAIL_HOST
+    else "django.core.mail.backends.console.EmailBackend",
+)
 DEFAULT_FROM_EMAIL = env_str("DEFAULT_FROM_EMAIL", "noreply@localhost")
 
 # Content-Security-Policy (django-csp): scripts only from the site's own files, never inline (the
@@ -341,8 +371,26 @@ SERVER_WATCH_SECONDS = env_float("SERVER_WATCH_SECONDS", 2.0)
 TURN_SECONDS = env_int("TURN_SECONDS", 30)
 DISCONNECT_GRACE_SECONDS = env_int("DISCONNECT_GRACE_SECONDS", 20)
 CHAT_MAX_LENGTH = env_int("CHAT_MAX_LENGTH", 200)
-# Ranked play (login, tables made up by the site, ratings) is not built yet: the lobby says
-# "coming soon" and the rules pages leave it out. Set True in the change that builds it.
-RANKED_PLAY = False
+# Ranked play: logged-in players, tables made up by matchmaking, openskill ratings. The rules
+# pages describe it while this is on (RANKED_PLAY=false hides it there and in the lobby).
+RANKED_PLAY = env_bool("RANKED_PLAY", True)
+# A ranked match starts with whoever is in the queue after this long; bots take the other seats.
+RANKED_WAIT_SECONDS = env_float("RANKED_WAIT_SECONDS", 30.0)
+# A queued player whose lobby page has not asked for the queue's state for this long (closed
+# page) leaves the queue: nobody is seated at a ranked table they will not come to.
+RANKED_QUEUE_STALE_SECONDS = env_float("RANKED_QUEUE_STALE_SECONDS", 20.0)
+# Matchmaking seats players whose ratings (25 x mu points) differ by at most this much, the
+# window growing by RANKED_WINDOW_GROWTH points per second waited.
+RANKED_WINDOW_POINTS = env_float("RANKED_WINDOW_POINTS", 100.0)
+RANKED_WINDOW_GROWTH = env_float("RANKED_WINDOW_GROWTH", 10.0)
+# A player is "provisional" (a list of their own on the leaderboard) until this many matches.
+RANKED_PROVISIONAL_MATCHES = env_int("RANKED_PROVISIONAL_MATCHES", 10)
+# Ranked matches play the standard rules; only tests shorten them (0: the standard target).
+RANKED_TARGET_SCORE = env_int("RANKED_TARGET_SCORE", 0)
+# Waits before the next ranked match after the 1st, 2nd, 3rd (and later) abandonment within
+# RANKED_ABANDON_WINDOW_DAYS; a seat played by a stand-in for more than half of its actions,
+# or left at the end, is an abandonment.
+RANKED_ABANDON_WAITS = [int(v) for v in env_list("RANKED_ABANDON_WAITS", ["600", "3600", "86400"])]
+RANKED_ABANDON_WINDOW_DAYS = env_int("RANKED_ABANDON_WINDOW_DAYS", 7)
 # A table where no seated person has been connected for this long is closed by the beat sweep.
 ABANDONED_TABLE_MINUTES = env_int("ABANDONED_TABLE_MINUTES", 30)

@@ -19,9 +19,11 @@ urlpatterns = [
 
 urlpatterns += i18n_patterns(
     path("admin/", admin.site.urls),
+    path("accounts/", include("accounts.urls")),
     path("accounts/", include("allauth.urls")),
     path("", include("lobby.urls")),
     path("", include("games.urls")),
+    path("", include("ranking.urls")),
     path("", include("rules_pages.urls")),
     prefix_default_language=True,
 )

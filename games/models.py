@@ -313,3 +313,12 @@ class Silence(models.Model):
 
     def __str__(self) -> str:
         return self.viewer_name or self.viewer_key
+
+
+# Who played, the ranked queue and ratings: in their own module, registered with this app.
+from games.ranked_models import (  # noqa: E402, F401
+    MatchPlayer,
+    PlayerRating,
+    QueueEntry,
+    RatingChange,
+)

@@ -9,7 +9,7 @@ from django.utils.functional import Promise
 from django.utils.text import format_lazy
 from django.utils.translation import gettext_lazy as _
 
-from . import invitations, views
+from . import invitations, views, views_match
 
 
 def _table_path(action: Promise, rest: str = "") -> Promise:
@@ -27,4 +27,10 @@ urlpatterns = [
     path(_table_path(_("leave/")), views.leave, name="leave"),
     path(_table_path(_("play-again/")), views.rematch, name="rematch"),
     path(_table_path(_("estimate/")), views.hint, name="hint"),
+    path(format_lazy("{}<int:pk>/", _("matches/")), views_match.match_page, name="match"),
+    path(
+        format_lazy("{}<int:pk>/{}", _("matches/"), _("export.jsonl")),
+        views_match.export,
+        name="match_export",
+    ),
 ]

@@ -77,7 +77,7 @@ def _nickname_first(request: HttpRequest) -> HttpResponse:
 # The ES modules static/js/table.js imports (preloaded by the page, see table.html).
 TABLE_MODULES = tuple(
     f"js/table/{name}.js"
-    for name in ("util", "model", "connection", "felt", "hand", "scores", "chat")
+    for name in ("util", "model", "connection", "felt", "hand", "scores", "chat", "coach")
 )
 
 
@@ -97,6 +97,15 @@ def _invite_url(request: HttpRequest, pk: int, state: dict) -> str | None:
     if not token:
         return None
     return request.build_absolute_uri(reverse("games:invite", args=[pk, token]))
+
+
+_MATCH_ID_MARK = 987654321
+
+
+def _match_url_template() -> str:
+    """The URL of a match's page with "%(id)s" for its id (the script fills in the match the
+    table has just finished)."""
+    return reverse("games:match", args=[_MATCH_ID_MARK]).replace(str(_MATCH_ID_MARK), "%(id)s")
 
 
 @require_GET
@@ -125,6 +134,7 @@ def table(request: HttpRequest, pk: int) -> HttpResponse:
             "rematch": reverse("games:rematch", args=[pk]),
             "hint": reverse("games:hint", args=[pk]),
             "lobby": reverse("lobby:index"),
+            "match": _match_url_template(),
         },
     }
     variant, rules_line = _variant_and_rules(facts.get("rules") or {})
@@ -198,6 +208,7 @@ def rematch(request: HttpRequest, pk: int) -> HttpResponse:
 def hint(request: HttpRequest, pk: int) -> JsonResponse:
     """The bots' trick estimate for the viewer's own visible hand (a bidding hint)."""
     from games.bots import estimate_tricks
+    from games.bots.cards import has_jokers
 
     get_object_or_404(Table, pk=pk)
     viewer = viewer_from_request(request)
@@ -210,7 +221,7 @@ def hint(request: HttpRequest, pk: int) -> JsonResponse:
     if view.get("phase") != "bidding":
         # A late request (bidding ended while it was on its way) is not an error: no hint.
         return JsonResponse({"hand_number": view.get("hand_number"), "bid": None})
-    estimate = estimate_tricks(hand).to_dict()
+    estimate = estimate_tricks(hand, has_jokers(view.get("rules"))).to_dict()
     # An infinite nil risk (the ace of spades: nil is impossible) is no JSON number; sent as
     # "Infinity" it made the browser's JSON parser throw, and a hand in four had no hint.
     clean = {

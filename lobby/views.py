@@ -27,6 +27,7 @@ from games.identity import Viewer, set_guest_nickname, viewer_from_request
 from games.listing import open_quick_tables, playing_tables
 
 from .forms import NicknameForm, PrivateTableForm
+from .ranked import ranked_context
 
 # The `next` value that means "seat me at a quick table once I have a nickname".
 NEXT_QUICK_PLAY = "quick"
@@ -54,6 +55,7 @@ def index(request: HttpRequest) -> HttpResponse:
             "playing": playing_tables(),
             "lobby_strings": lobby_strings(),
             "quick_delay": round(settings.QUICK_TABLE_BOT_DELAY),
+            **ranked_context(request),
         },
     )
 

@@ -22,7 +22,7 @@ ANONYMOUS = [
     "confirm-email/no-such-key/",
     "inactive/",
 ]
-MANAGE = ["logout/", "password/change/", "email/"]  # with the account's own menu
+MANAGE = ["", "delete/", "logout/", "password/change/", "email/"]  # with the account's own menu
 LOGGED_IN = [*MANAGE, "reauthenticate/"]
 #: Words of the formal "vous" (and its imperative endings on the usual verbs) in French text.
 VOUS = re.compile(

@@ -1,0 +1,11 @@
+"""The account pages of the site itself (allauth's are under the same accounts/ prefix)."""
+
+from django.urls import path
+
+from accounts import views
+
+app_name = "accounts"
+urlpatterns = [
+    path("", views.overview, name="overview"),
+    path("delete/", views.delete, name="delete"),
+]

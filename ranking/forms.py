@@ -1,0 +1,41 @@
+"""The owner's form on their profile: the name other players see."""
+
+from __future__ import annotations
+
+from django import forms
+from django.contrib.auth import get_user_model
+from django.utils.translation import gettext_lazy as _
+
+from games.errors import ServiceError
+from games.identity import NICKNAME_MAX, clean_nickname
+from games.names import name_key
+
+
+class DisplayNameForm(forms.Form):
+    """A display name: a nickname's rules (length, printable, not a bot's), no "/", and no
+    other player's name, as a reader would take it in (games.names.name_key)."""
+
+    display_name = forms.CharField(label=_("Your name on the site"), max_length=NICKNAME_MAX)
+
+    def __init__(self, *args, user, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.user = user
+
+    def clean_display_name(self) -> str:
+        try:
+            value = clean_nickname(self.cleaned_data["display_name"])
+        except ServiceError as exc:
+            raise forms.ValidationError(str(exc.message)) from None
+        if "/" in value:
+            raise forms.ValidationError(_("A name cannot contain “/”."))
+        key = name_key(value)
+        others = (
+            get_user_model()
+            .objects.exclude(pk=self.user.pk)
+            .values_list("username", "display_name")
+            .iterator(chunk_size=5000)
+        )
+        for username, display_name in others:
+            if key in (name_key(display_name or username), name_key(username)):
+                raise forms.ValidationError(_("Another player already has this name."))
+        return value
