@@ -19,10 +19,10 @@ from django.utils.translation import ngettext
 from games.actions.chat import FILTER_REPORTER
 from games.actions.moderation import do_close_reports, do_lift, do_set_hidden
 from games.models import ChatMessage, Silence
-from moderation import wordfilter
+from moderation import admin_suspensions, wordfilter  # noqa: F401 (admin_suspensions registers its page)
+from moderation.admin_common import InForceFilter, done_message
 from moderation.models import Event, Report, WordFilter
-from moderation.sanction_form import Target, silence_action
-from moderation.sanctions import active
+from moderation.sanction_form import Target, silence_action, suspend_action
 from moderation.words import compile_entry
 
 CONTEXT_MESSAGES = 6  # messages shown before and after a reported one
@@ -33,10 +33,6 @@ class CanSilence:
 
     def has_silence_permission(self, request: HttpRequest) -> bool:
         return request.user.has_perm("games.add_silence")
-
-
-def _done(modeladmin, request, text: str, count: int) -> None:
-    modeladmin.message_user(request, text % {"count": count}, messages.SUCCESS)
 
 
 @admin.register(ChatMessage)
@@ -59,7 +55,7 @@ class ChatMessageAdmin(CanSilence, admin.ModelAdmin):
     @admin.action(description=_("Hide the selected messages"), permissions=["change"])
     def hide(self, request, queryset) -> None:
         count = do_set_hidden(list(queryset.values_list("pk", flat=True)), True, request.user)
-        _done(
+        done_message(
             self,
             request,
             ngettext("%(count)d message hidden.", "%(count)d messages hidden.", count),
@@ -69,7 +65,7 @@ class ChatMessageAdmin(CanSilence, admin.ModelAdmin):
     @admin.action(description=_("Show the selected messages again"), permissions=["change"])
     def unhide(self, request, queryset) -> None:
         count = do_set_hidden(list(queryset.values_list("pk", flat=True)), False, request.user)
-        _done(
+        done_message(
             self,
             request,
             ngettext("%(count)d message shown again.", "%(count)d messages shown again.", count),
@@ -80,21 +76,6 @@ class ChatMessageAdmin(CanSilence, admin.ModelAdmin):
     def silence(self, request, queryset):
         targets = [Target(m.author_key, m.author_name) for m in queryset]
         return silence_action(self, request, queryset, targets)
-
-
-class InForceFilter(admin.SimpleListFilter):
-    title = _("in force")
-    parameter_name = "in_force"
-
-    def lookups(self, request, model_admin):
-        return [("yes", _("Yes")), ("no", _("No, over"))]
-
-    def queryset(self, request, queryset):
-        if self.value() == "yes":
-            return queryset.filter(active())
-        if self.value() == "no":
-            return queryset.exclude(active())
-        return queryset
 
 
 @admin.register(Silence)
@@ -123,7 +104,7 @@ class SilenceAdmin(admin.ModelAdmin):
     @admin.action(description=_("Lift the selected chat bans"), permissions=["lift"])
     def lift(self, request, queryset) -> None:
         count = do_lift(list(queryset.values_list("pk", flat=True)), request.user)
-        _done(
+        done_message(
             self, request, ngettext("%(count)d ban lifted.", "%(count)d bans lifted.", count), count
         )
 
@@ -171,7 +152,7 @@ class ReportAdmin(CanSilence, admin.ModelAdmin):
         "handled_at",
     )
     fields = readonly_fields
-    actions = ["resolve", "dismiss", "hide_message", "silence"]
+    actions = ["resolve", "dismiss", "hide_message", "silence", "suspend_ranked"]
     ordering = ("status", "-created_at")
 
     def get_queryset(self, request):
@@ -267,7 +248,7 @@ class ReportAdmin(CanSilence, admin.ModelAdmin):
     def resolve(self, request, queryset) -> None:
         ids = list(queryset.values_list("pk", flat=True))
         count = do_close_reports(ids, Report.Status.RESOLVED, request.user)
-        _done(
+        done_message(
             self,
             request,
             ngettext("%(count)d report resolved.", "%(count)d reports resolved.", count),
@@ -278,7 +259,7 @@ class ReportAdmin(CanSilence, admin.ModelAdmin):
     def dismiss(self, request, queryset) -> None:
         ids = list(queryset.values_list("pk", flat=True))
         count = do_close_reports(ids, Report.Status.DISMISSED, request.user)
-        _done(
+        done_message(
             self,
             request,
             ngettext("%(count)d report dismissed.", "%(count)d reports dismissed.", count),
@@ -295,7 +276,7 @@ class ReportAdmin(CanSilence, admin.ModelAdmin):
         do_close_reports(
             [r.pk for r in queryset if r.message_id], Report.Status.RESOLVED, request.user
         )
-        _done(
+        done_message(
             self,
             request,
             ngettext("%(count)d message hidden.", "%(count)d messages hidden.", count),
@@ -306,6 +287,16 @@ class ReportAdmin(CanSilence, admin.ModelAdmin):
     def silence(self, request, queryset):
         targets = [Target(r.reported_key, r.reported_name, r) for r in queryset]
         return silence_action(self, request, queryset, targets)
+
+    def has_suspend_permission(self, request: HttpRequest) -> bool:
+        return request.user.has_perm("moderation.add_rankedsuspension")
+
+    @admin.action(
+        description=_("Suspend the reported players from ranked play…"), permissions=["suspend"]
+    )
+    def suspend_ranked(self, request, queryset):
+        targets = [Target(r.reported_key, r.reported_name, r) for r in queryset]
+        return suspend_action(self, request, queryset, targets)
 
 
 @admin.register(Event)

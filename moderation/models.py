@@ -22,6 +22,8 @@ class Event(models.Model):
         LIFT = "lift", _("Chat ban lifted")
         RESOLVE = "resolve", _("Report resolved")
         DISMISS = "dismiss", _("Report dismissed")
+        SUSPEND = "suspend", _("Ranked play suspended")
+        UNSUSPEND = "unsuspend", _("Ranked suspension lifted")
 
     at = models.DateTimeField(_("at"), auto_now_add=True, db_index=True)
     moderator = models.ForeignKey(
@@ -154,3 +156,27 @@ class WordFilter(models.Model):
 
     def __str__(self) -> str:
         return self.pattern
+
+
+class RankedSuspension(models.Model):
+    """An account kept out of ranked play until a date (or until lifted). Guests cannot play
+    ranked, so only accounts are suspended; the matchmaking queue refuses them with the reason."""
+
+    user = models.OneToOneField(
+        settings.AUTH_USER_MODEL,
+        verbose_name=_("player"),
+        on_delete=models.CASCADE,
+        related_name="ranked_suspension",
+    )
+    user_name = models.CharField(_("player's name"), max_length=40, blank=True)
+    reason = models.CharField(_("reason"), max_length=200, blank=True)
+    until = models.DateTimeField(_("until"), null=True, blank=True, db_index=True)
+    created_at = models.DateTimeField(_("since"), auto_now_add=True)
+
+    class Meta:
+        verbose_name = _("ranked suspension")
+        verbose_name_plural = _("ranked suspensions")
+        ordering = ["-created_at"]
+
+    def __str__(self) -> str:
+        return self.user_name or str(self.user_id)

@@ -1,8 +1,10 @@
-"""The admin's intermediate page for a chat ban: the moderator picks a duration and writes a
-reason for the players chosen from messages or reports (never typed as a key)."""
+"""The admin's intermediate page for a sanction (a chat ban, a ranked-play suspension): the
+moderator picks a duration and writes a reason for the players chosen from messages, reports or
+accounts (never typed as a key)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from django import forms
@@ -14,6 +16,7 @@ from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext
 
 from games.actions.moderation import REASON_MAX, do_close_reports, do_silence
+from games.actions.suspensions import do_suspend_ranked, user_id_of
 from moderation.models import Report
 from moderation.sanctions import DURATION_LABELS
 
@@ -43,45 +46,111 @@ class SilenceForm(forms.Form):
 
 def silence_action(modeladmin, request: HttpRequest, queryset, targets: list[Target]):
     """Show the form; once posted valid, ban each player once (use case) and go back."""
+
+    def apply(target: Target, duration: str, reason: str) -> None:
+        do_silence(
+            target.viewer_key,
+            duration,
+            reason,
+            request.user,
+            name=target.name,
+            report=target.report,
+        )
+
+    return _sanction_page(
+        modeladmin,
+        request,
+        queryset,
+        targets,
+        apply=apply,
+        page=SanctionPage(
+            action="silence",
+            title=_("Turn off a player's chat"),
+            intro=_("These players will no longer be able to chat at any table:"),
+            submit=_("Turn off their chat"),
+            done=lambda count: ngettext(
+                "%(count)d player may no longer chat.",
+                "%(count)d players may no longer chat.",
+                count,
+            ),
+        ),
+    )
+
+
+def suspend_action(modeladmin, request: HttpRequest, queryset, targets: list[Target]):
+    """The same page for a ranked-play suspension; guests (who cannot play ranked) are left out
+    with a warning."""
+    accounts = [t for t in targets if user_id_of(t.viewer_key) is not None]
+    if not accounts:
+        modeladmin.message_user(
+            request, _("Only accounts play ranked: guests cannot be suspended."), messages.ERROR
+        )
+        return None
+
+    def apply(target: Target, duration: str, reason: str) -> None:
+        do_suspend_ranked(
+            user_id_of(target.viewer_key), duration, reason, request.user, report=target.report
+        )
+
+    return _sanction_page(
+        modeladmin,
+        request,
+        queryset,
+        accounts,
+        apply=apply,
+        page=SanctionPage(
+            action="suspend_ranked",
+            title=_("Suspend a player from ranked play"),
+            intro=_("These players will not be able to join a ranked match:"),
+            submit=_("Suspend them"),
+            done=lambda count: ngettext(
+                "%(count)d player suspended from ranked play.",
+                "%(count)d players suspended from ranked play.",
+                count,
+            ),
+        ),
+    )
+
+
+@dataclass(frozen=True)
+class SanctionPage:
+    """The words of one kind of sanction's intermediate page."""
+
+    action: str
+    title: str
+    intro: str
+    submit: str
+    done: Callable[[int], str]
+
+
+def _sanction_page(modeladmin, request, queryset, targets, *, apply, page: SanctionPage):
+    """The admin's intermediate page: a duration and a reason, then the sanction applied once
+    per player and the reports that led there closed as resolved."""
     unique: dict[str, Target] = {}
     for target in targets:
         unique.setdefault(target.viewer_key, target)
     form = SilenceForm(request.POST if "apply" in request.POST else None)
     if form.is_bound and form.is_valid():
         for target in unique.values():
-            do_silence(
-                target.viewer_key,
-                form.cleaned_data["duration"],
-                form.cleaned_data["reason"],
-                request.user,
-                name=target.name,
-                report=target.report,
-            )
+            apply(target, form.cleaned_data["duration"], form.cleaned_data["reason"])
         reports = [t.report.pk for t in targets if t.report is not None]
         if reports:
             do_close_reports(
                 reports, Report.Status.RESOLVED, request.user, form.cleaned_data["reason"]
             )
         count = len(unique)
-        modeladmin.message_user(
-            request,
-            ngettext(
-                "%(count)d player may no longer chat.",
-                "%(count)d players may no longer chat.",
-                count,
-            )
-            % {"count": count},
-            messages.SUCCESS,
-        )
+        modeladmin.message_user(request, page.done(count) % {"count": count}, messages.SUCCESS)
         return None
     context = {
         **modeladmin.admin_site.each_context(request),
-        "title": _("Turn off a player's chat"),
+        "title": page.title,
+        "intro": page.intro,
+        "submit": page.submit,
         "opts": modeladmin.model._meta,
         "form": form,
         "targets": list(unique.values()),
         "queryset": queryset,
-        "action_name": request.POST.get("action", "silence"),
+        "action_name": request.POST.get("action", page.action),
         "action_checkbox_name": helpers.ACTION_CHECKBOX_NAME,
     }
     return TemplateResponse(request, "admin/moderation/silence.html", context)

@@ -10,6 +10,7 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from games.models import Silence
+from moderation.models import RankedSuspension
 
 # The durations a moderator chooses from (None: until lifted).
 DURATIONS: dict[str, timedelta | None] = {
@@ -52,3 +53,10 @@ def purge_expired(now: datetime | None = None) -> int:
     """Delete the bans that are over (and the hashed addresses with them)."""
     count, _detail = Silence.objects.filter(until__lte=now or timezone.now()).delete()
     return count
+
+
+def ranked_suspension_of(user_id: int | None) -> RankedSuspension | None:
+    """The ranked-play suspension in force on this account, if any."""
+    if not user_id:
+        return None
+    return RankedSuspension.objects.filter(active()).filter(user_id=user_id).first()

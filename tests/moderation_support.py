@@ -25,9 +25,11 @@ def moderators_group() -> Group:
         words = importlib.import_module(
             "moderation.migrations.0004_word_filter_start_and_moderators"
         )
+        suspensions = importlib.import_module("moderation.migrations.0005_ranked_suspension")
         Group.objects.get(name=MODERATORS).permissions.add(
             *Permission.objects.filter(
-                content_type__app_label="moderation", codename__in=words.PERMISSIONS
+                content_type__app_label="moderation",
+                codename__in=[*words.PERMISSIONS, *suspensions.PERMISSIONS],
             )
         )
     return Group.objects.get(name=MODERATORS)

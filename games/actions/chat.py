@@ -103,10 +103,10 @@ def _silenced(silence: Silence, viewer_key: str, address: str) -> Exception:
     reason = silence.reason or _("no reason given")
     if silence.until is None:
         return refusal("silenced_for_good", reason=reason)
-    return refusal("silenced_until", reason=reason, until=_When(silence.until))
+    return refusal("silenced_until", reason=reason, until=When(silence.until))
 
 
-class _When:
+class When:
     """A moment written in the language active where the message is shown."""
 
     def __init__(self, moment) -> None:

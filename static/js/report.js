@@ -2,11 +2,12 @@
 // games/templates/games/report_dialog.html, the "report" socket message (docs/protocol.md) and
 // its answers. Standalone: the table page gives it a way to send and hands it the frames.
 //
-// Use (the table page's script, once): reporting = setupReporting({ send }) where send(message)
-// sends a socket message; reporting.button({ message: 12, name: "Hugo", text: "…" }) or
-// reporting.button({ seat: "E", name: "Hugo" }) makes a button to put by a message or a seat;
-// each socket frame goes first to reporting.handleFrame(frame), which returns true for the
-// answers to a report (report_received, and its refusals).
+// Use (once): reporting = setupReporting({ send }) where send(message) sends a socket message;
+// reporting.open({ message: 12, name: "Hugo", text: "…" }) or reporting.open({ seat: "E", name:
+// "Hugo" }) opens the dialog; reporting.button(same) makes a button that opens it; each socket
+// frame goes first to reporting.handleFrame(frame), which returns true for the answers to a
+// report (report_received, and its refusals). The table page (table.js) fetches this module the
+// first time a player opens the dialog, and makes its buttons from the same #report-button.
 
 const REPORT_ERRORS = new Set([
   "bad_report_reason", "bad_report_target", "no_such_message", "not_reportable", "too_fast",

@@ -1,5 +1,6 @@
-// The chat panel: messages (text only, never HTML), the show/hide preference kept in the browser,
-// the ready-made phrases, and muting a seat.
+// The chat panel: messages (text only, never HTML) in the order they were written, the show/hide
+// preference kept in the browser, the ready-made phrases, muting a seat, a "Report" button by each
+// message of another player, and what a player whose chat a moderator turned off is told.
 
 import { $, fmt, fmtn, h, toast } from "./util.js";
 
@@ -13,13 +14,40 @@ export function chatOn() {
   }
 }
 
-/** The form and phrases: for a seated player, while the chat is shown and allowed. */
+/** The form and phrases: for a seated player, while the chat is shown and allowed, unless a
+ * moderator turned this player's chat off (then the reason and the end are shown instead). */
 export function renderChatAccess(app) {
   const { F } = app;
-  const off = !F.mySeat || !chatOn() || !F.chatEnabled;
+  const silenced = silencedNow(app);
+  const off = !F.mySeat || !chatOn() || !F.chatEnabled || silenced;
   $("#chat-form").hidden = off;
   $("#chat-phrases").hidden = off;
+  const note = $("#chat-silenced");
+  note.hidden = !silenced || !chatOn();
+  note.textContent = silenced ? silenceText(app) : "";
   if (F.chatMax) $("#chat-input").maxLength = F.chatMax;
+}
+
+/** A ban in force; one that ends while the page is open gives the form back then. */
+function silencedNow(app) {
+  const { F } = app;
+  clearTimeout(app.silenceTimer);
+  if (!F.silenced) return false;
+  if (F.silencedUntil === null) return true;
+  const left = F.silencedUntil - Date.now();
+  if (left <= 0) return false;
+  // setTimeout's longest wait is about 24 days; a longer ban is read again with a later frame.
+  if (left < 2 ** 31 - 1) app.silenceTimer = setTimeout(() => renderChatAccess(app), left + 500);
+  return true;
+}
+
+function silenceText(app) {
+  const { F, S } = app;
+  const reason = F.silenceReason || S.silence_no_reason;
+  if (F.silencedUntil === null) return fmt(S.silenced_for_good, { reason });
+  const until = new Intl.DateTimeFormat(app.cfg.lang || undefined, { dateStyle: "long", timeStyle: "short" })
+    .format(new Date(F.silencedUntil));
+  return fmt(S.silenced_until, { until, reason });
 }
 
 function applyChatPref(app) {
@@ -30,21 +58,55 @@ function applyChatPref(app) {
   renderChatAccess(app);
 }
 
+/** Where a message goes in the log: after every message written before it (by `at`, then `id`). */
+function laterThan(li, message) {
+  const at = li.dataset.at || "";
+  const mine = message.at || "";
+  if (at !== mine) return at > mine;
+  return Number(li.dataset.id) > Number(message.id ?? Infinity);
+}
+
 export function addChat(app, message) {
   if (!message || (message.id !== undefined && app.chatSeen.has(message.id))) return;
   if (message.id !== undefined) app.chatSeen.add(message.id);
   if (message.seat && app.F.mutes.has(message.seat)) return;
   const list = $("#chat-list");
-  const li = h("li", { class: message.system ? "system" : null, dataset: { id: String(message.id ?? ""), seat: message.seat || "" } });
+  const li = h("li", {
+    class: message.system ? "system" : null,
+    dataset: { id: String(message.id ?? ""), seat: message.seat || "", at: message.at || "" },
+  });
   if (message.name) li.append(h("span", { class: "who", text: fmt(app.S.chat_author, { name: message.name }) }));
   li.append(document.createTextNode(message.text || ""));
-  list.append(li);
+  if (!message.system && message.id !== undefined && message.seat !== app.F.mySeat) {
+    const report = app.reportButton({ message: message.id, name: message.name, text: message.text });
+    if (report) {
+      report.setAttribute("aria-label", fmt(app.S.report_message_name, { name: message.name || "" }));
+      li.append(" ", report);
+    }
+  }
+  // Usually the newest: appended. A message shown again by a moderator goes back in its place.
+  let next = list.lastElementChild;
+  if (next && laterThan(next, message)) {
+    while (next.previousElementSibling && laterThan(next.previousElementSibling, message)) next = next.previousElementSibling;
+    list.insertBefore(li, next);
+  } else {
+    list.append(li);
+    $("#chat-log").scrollTop = $("#chat-log").scrollHeight;
+  }
   while (list.childElementCount > 200) list.firstElementChild.remove();
-  $("#chat-log").scrollTop = $("#chat-log").scrollHeight;
 }
 
-export function removeChat(id) {
+/** A moderator hid a message: it leaves the log (and may come back with chat_shown). */
+export function removeChat(app, id) {
+  app.chatSeen.delete(id);
   for (const li of document.querySelectorAll("#chat-list li")) if (li.dataset.id === String(id)) li.remove();
+}
+
+/** A moderator showed a hidden message again: back in its place. */
+export function showChat(app, message) {
+  if (!message || message.id === undefined) return;
+  removeChat(app, message.id);
+  addChat(app, message);
 }
 
 function sendChat(app, text) {
