@@ -134,7 +134,10 @@ class Suicide(Variant):
 
     name = "suicide"
     label = gettext_noop("Suicide")
-    help = gettext_noop("In each partnership one player bids nil and the other at least 4.")
+    help = gettext_noop(
+        "In each partnership one player bids nil and the other at least 4. Set a loss floor too:"
+        " failed nils can sink both teams for a long time."
+    )
     fixed = {"nil": True}
 
     def bid_offers(self, state: HandState, p: int) -> tuple[int, ...]:
