@@ -24,15 +24,22 @@ Levels:
   Monte Carlo search on the engine's fast API (sampler.py, rollout.py), scored with the real hand
   scoring, bags and match end; every decision within a wall-clock deadline (0.2 s).
 
-``coach.advise(view)`` suggests an action with a reason code (coach.py); quality.py counts the
-partner faults a tournament reports.
+``coach.advise(view)`` suggests an action with a reason code (coach.py): the "Conseil" of quick
+and private tables (games/actions/coach.py, sentences in games/coach_text.py). quality.py counts
+the partner faults a tournament reports. signals.py reads the plays for Hard's sampler (what a
+nil, a cheapest winner, a low follower hardly holds); measured no better yet, it is off at the
+tables (``hard.choose(signals=True)`` for benchmarks).
 
 ``python -m games.bots tournament --ns hard --ew normal --matches 40`` runs duplicate matches
 (tournament.py); bench/bots_tournament.py measures the targets.
 
 Variants (rules.md): every level bids among ``view["legal"]``, so the forced or restricted bids of
-Mirror, Whiz and Suicide stay legal; in the Joker variant Normal and Hard hand over to Easy, which
-counts the jokers as the two highest spades (cards.py).
+Mirror, Whiz and Suicide stay legal. Normal (and Hard, which bids as Normal at the tables) judges
+the choices a variant leaves (variant_bids.py): in Whiz nil against the number its spades force,
+in Suicide which partner goes nil. In the Joker variant every level counts the jokers as the two
+highest spades (cards.py ``suit``/``rank``); Normal and Hard also rank every spade under the jokers
+in the estimate, track the jokers still out (knowledge.py, from the variant's deck), and Hard
+deals them in its sampled worlds and plays them in its playouts (sampler.py, rollout.py).
 """
 
 from __future__ import annotations
@@ -75,9 +82,6 @@ def choose_action(level: str, view: dict, rng: random.Random | None = None) -> d
     legal = view.get("legal") or []
     if not legal or view.get("seat") is None or view.get("to_move") != view.get("seat"):
         return None
-    if (view.get("rules") or {}).get("variant") == "joker":
-        # Normal's and Hard's card knowledge does not know the jokers yet: Easy plays for them.
-        bot = easy.choose
     action = bot(view, rng if rng is not None else view_rng(view))
     if action not in legal:  # defensive: never send an illegal action
         action = legal[0]

@@ -9,9 +9,10 @@ from __future__ import annotations
 
 import random
 
-from . import hard
+from . import hard, normal
 
 FAST_PLAY_BUDGET = 6000  # simulated card plays per card decision (a quarter of the real Hard)
+LITE_PLAY_BUDGET = 1500  # a sixteenth: full matches of the peeking gap in the machine's time
 # The work budgets alone bound these decisions: a tournament under ``nice -n 19`` on a busy machine
 # would otherwise cut searches at the wall-clock deadline and measure the machine, not the bot.
 NO_DEADLINE_S = 30.0
@@ -38,3 +39,32 @@ def hard_fast_normal_bidding(view: dict, rng: random.Random) -> dict | None:
 def hard_unhurried(view: dict, rng: random.Random) -> dict | None:
     """The real Hard bounded by its work budget only (tournaments on a loaded machine)."""
     return hard.choose(view, rng, time_budget=NO_DEADLINE_S)
+
+
+def normal_plain_variant_bids(view: dict, rng: random.Random) -> dict | None:
+    """Normal bidding the variants with the standard reasoning only (no Whiz or Suicide
+    judgement, variant_bids.py): it is shown the rules with no variant when it bids."""
+    if any(a.get("type") == "play" for a in view.get("legal") or []):
+        return normal.choose(view, rng)
+    plain = {**view, "rules": {**(view.get("rules") or {}), "variant": "none"}}
+    return normal.choose(plain, rng)
+
+
+def hard_lite(view: dict, rng: random.Random) -> dict | None:
+    """Normal's bids, a sixteenth of the card search, sampling with the plays' signals
+    (signals.py; the peeking gap's honest side)."""
+    return hard.choose(
+        view,
+        rng,
+        budget=LITE_PLAY_BUDGET,
+        own_bidding=False,
+        time_budget=NO_DEADLINE_S,
+        signals=True,
+    )
+
+
+def hard_lite_no_signals(view: dict, rng: random.Random) -> dict | None:
+    """``hard_lite`` sampling from voids and bids only, as the tables' Hard does."""
+    return hard.choose(
+        view, rng, budget=LITE_PLAY_BUDGET, own_bidding=False, time_budget=NO_DEADLINE_S
+    )

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from games.engine.cards import CODES
+from games.engine.variants import VARIANTS
+
 RANKS = "23456789TJQKA"
 SUITS = "SHDC"
 SEATS = ("N", "E", "S", "W")
@@ -14,6 +17,20 @@ TIE_ORDER = {"C": 0, "D": 1, "H": 2, "S": 3, "J": 3}
 _RANK = {**{r: i for i, r in enumerate(RANKS)}, "L": 13, "B": 14}
 
 FULL_DECK = tuple(r + s for s in SUITS for r in RANKS)
+
+
+def has_jokers(rules: dict | None) -> bool:
+    """Does the deck dealt under ``rules`` (the view's rules dict) hold the Joker variant's jokers?"""
+    return "BJ" in deck_of(rules)
+
+
+def deck_of(rules: dict | None) -> tuple[str, ...]:
+    """The cards dealt under ``rules`` (the seat view's rules dict): the Joker variant's deck has
+    the two jokers instead of the 2 of clubs and the 2 of diamonds."""
+    variant = VARIANTS.get((rules or {}).get("variant") or "none")
+    if variant is None or variant.deck == tuple(range(52)):
+        return FULL_DECK
+    return tuple(CODES[c] for c in variant.deck)
 
 
 def rank(card: str) -> int:

@@ -35,7 +35,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from . import normal
-from .cards import SPADE, beats
+from .cards import SPADE, beats, has_jokers, suit
 from .estimate import estimate_tricks
 from .knowledge import Knowledge
 from .odds import nil_chance
@@ -77,9 +77,9 @@ def _bid_advice(view: dict, legal: list[dict]) -> Advice:
     if bid == "blind_nil":
         return Advice(action, "blind_nil_comeback")
     hand = view.get("hand") or []
-    est = estimate_tricks(hand)
+    est = estimate_tricks(hand, has_jokers(view.get("rules")))
     if bid == "nil":
-        spades = sum(1 for c in hand if c[1] == SPADE)
+        spades = sum(1 for c in hand if suit(c) == SPADE)
         chance = nil_chance(est.nil_risk, est.total, spades)
         return Advice(action, "bid_nil", {"chance": round(100 * chance)})
     return Advice(action, "bid_tricks", {"bid": bid, "tricks": round(est.total, 1)})
@@ -113,7 +113,7 @@ def _play_reason(k: Knowledge, cards: list[str]) -> tuple[str, str, dict]:
                 return c, "cannot_win_play_low", {}
             if setting:
                 return c, "set_their_contract", {}
-            if k.is_master(c) and c[1] == k.led_suit:
+            if k.is_master(c) and suit(c) == k.led_suit:
                 return c, "card_is_master", {}
             return c, "win_cheaply", {}
         c = normal.lead_win(k, cards)
@@ -121,7 +121,7 @@ def _play_reason(k: Knowledge, cards: list[str]) -> tuple[str, str, dict]:
             return c, "card_is_master", {}
         if setting:
             return c, "set_their_contract", {}
-        if c[1] in k.voids[k.partner] and c[1] != SPADE:
+        if suit(c) in k.voids[k.partner] and suit(c) != SPADE:
             return c, "partner_can_ruff", {}
         return c, "lead_low", {}
     c = normal.follow_lose(k, cards) if k.trick else normal.lead_lose(k, cards)

@@ -34,9 +34,13 @@ class TrickEstimate:
 _JOKER_RANKS = {"BJ": 12, "LJ": 11}
 
 
-def _ranks_by_suit(hand: list[str]) -> dict[str, list[int]]:
+def ranks_by_suit(hand: list[str], jokers: bool = False) -> dict[str, list[int]]:
+    """Suit letter -> ranks (0 = two .. 12 = ace), descending; jokers ranked as the top spades.
+
+    ``jokers``: the deck holds the jokers (Joker variant), so even without one in this hand the
+    ace of spades is only the third spade."""
     out: dict[str, list[int]] = {"S": [], "H": [], "D": [], "C": []}
-    jokers = [c for c in hand if c in _JOKER_RANKS]
+    jokers = jokers or any(c in _JOKER_RANKS for c in hand)
     for c in hand:
         if c in _JOKER_RANKS:
             out["S"].append(_JOKER_RANKS[c])
@@ -115,13 +119,13 @@ def _side_tricks(ranks: list[int]) -> float:
     return value
 
 
-def nil_risk(hand: list[str]) -> float:
+def nil_risk(hand: list[str], jokers: bool = False) -> float:
     """Rough risk (0 = safe) that this hand is forced to take a trick when bidding nil.
 
     Big unguarded cards are dangerous; low cards and short suits of low cards are protection.
     The ace of spades can never be lost, so it makes nil impossible (infinite risk).
     """
-    return nil_risk_ranks(_ranks_by_suit(hand))
+    return nil_risk_ranks(ranks_by_suit(hand, jokers))
 
 
 def nil_risk_ranks(by: dict[str, list[int]]) -> float:
@@ -176,9 +180,11 @@ def estimate_parts(by: dict[str, list[int]]) -> tuple[float, float, float]:
     return spades, side, ruffs
 
 
-def estimate_tricks(hand: list[str]) -> TrickEstimate:
-    """Estimate the tricks ``hand`` should take on its own, and the bid it suggests."""
-    by = _ranks_by_suit(hand)
+def estimate_tricks(hand: list[str], jokers: bool = False) -> TrickEstimate:
+    """Estimate the tricks ``hand`` should take on its own, and the bid it suggests.
+
+    ``jokers``: the Joker variant's deck (its two jokers rank above the ace of spades)."""
+    by = ranks_by_suit(hand, jokers)
     spades, side, ruffs = estimate_parts(by)
     total = spades + side + ruffs
     return TrickEstimate(

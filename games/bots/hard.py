@@ -26,12 +26,12 @@ import random
 import time
 from functools import lru_cache
 
-from games.engine.cards import CARD_INDEX, RANKS
+from games.engine.cards import CARD_INDEX
 from games.engine.rules import Rules
 from games.engine.scoring import team_hand_ints
 
 from . import hard_bid, normal
-from .cards import beats
+from .cards import beats, deck_of, rank, suit
 from .knowledge import Knowledge
 from .quality import is_sure
 from .rollout import play_out
@@ -59,16 +59,17 @@ def candidate_cards(k: Knowledge, cards: list[str]) -> list[str]:
     play the same, so only the lowest of each run is searched. Cards on the table in the current
     trick separate runs."""
     gone = k.played - {c for _, c in k.trick}
+    deck = deck_of(k.rules)
     by_suit: dict[str, list[str]] = {}
     for c in cards:
-        by_suit.setdefault(c[1], []).append(c)
+        by_suit.setdefault(suit(c), []).append(c)
     out = []
-    for suit, group in by_suit.items():
-        group.sort(key=lambda c: RANKS.index(c[0]))
+    for s, group in by_suit.items():
+        group.sort(key=rank)
         out.append(group[0])
         for lo, hi in itertools.pairwise(group):
-            r0, r1 = RANKS.index(lo[0]), RANKS.index(hi[0])
-            between = [RANKS[r] + suit for r in range(r0 + 1, r1)]
+            r0, r1 = rank(lo), rank(hi)
+            between = [b for b in deck if suit(b) == s and r0 < rank(b) < r1]
             if not all(b in gone or b in k.hand for b in between):
                 out.append(hi)
     return out
@@ -135,12 +136,15 @@ def search_play(
     budget: int = WORK_BUDGET,
     noise: float = 0.0,
     deadline: float | None = None,
+    signals: bool = False,
 ) -> str:
     """The card with the best mean playout value over sampled deals.
 
     ``oracle_hands`` (benchmark only): every sample is the real deal; ``noise`` then makes the
     playouts of that one deal differ (see ``rollout.play_out``). ``deadline``: a
-    ``time.perf_counter()`` value the search never runs past (by more than one playout)."""
+    ``time.perf_counter()`` value the search never runs past (by more than one playout).
+    ``signals=True`` also weighs what the plays suggest (signals.py; measured, not better yet:
+    bench/README.md, so off at the tables)."""
     if deadline is None:
         deadline = time.perf_counter() + TIME_BUDGET_S
     fallback = normal.choose_card(k, cards)
@@ -148,7 +152,7 @@ def search_play(
     if len(cands) == 1:
         return cands[0]
     rules = rules_of(k.view)
-    sampler = DealSampler(k, rules)
+    sampler = DealSampler(k, rules, use_plays=signals)
     evaluator = Evaluator(k, rules)
     cand_ints = [CARD_INDEX[c] for c in cands]
     plays_left = sum((k.view.get("hand_counts") or {}).values()) or 4 * k.tricks_left
@@ -192,10 +196,10 @@ def search_play(
 
 def _find_rep(card: str, cands: list[str]) -> str:
     """The searched card standing for ``card`` (the lowest of its run)."""
-    same = [c for c in cands if c[1] == card[1] and RANKS.index(c[0]) <= RANKS.index(card[0])]
+    same = [c for c in cands if suit(c) == suit(card) and rank(c) <= rank(card)]
     if not same:
         return card
-    return max(same, key=lambda c: RANKS.index(c[0]))
+    return max(same, key=rank)
 
 
 def _separated(totals: list[list[float]]) -> bool:
@@ -227,12 +231,14 @@ def choose(
     time_budget: float = TIME_BUDGET_S,
     own_bidding: bool = True,
     bid_budget: int | None = None,
+    signals: bool = False,
 ) -> dict | None:
     """Hard's action. ``oracle_hands`` (benchmark only) replaces sampling by the real deal;
     ``budget`` bounds the simulated card plays of one decision; ``noise`` is the playouts'
     chance of a random card (0 for the real Hard); ``time_budget`` is the decision's wall-clock
     deadline in seconds; ``own_bidding=False`` bids as Normal does (benchmark baseline);
-    ``bid_budget`` bounds a bid's simulated plays (default: ``budget``)."""
+    ``bid_budget`` bounds a bid's simulated plays (default: ``budget``); ``signals=True``
+    samples with what the plays suggest about the hidden cards too (benchmark only for now)."""
     deadline = time.perf_counter() + time_budget
     legal = view.get("legal") or []
     if not legal:
@@ -242,7 +248,7 @@ def choose(
         if len(plays) == 1:
             return {"type": "play", "card": plays[0]}
         k = Knowledge.from_view(view)
-        card = search_play(k, plays, rng, oracle_hands, budget, noise, deadline)
+        card = search_play(k, plays, rng, oracle_hands, budget, noise, deadline, signals)
         return {"type": "play", "card": card}
     if not own_bidding:
         return normal.choose_bid(view, legal)

@@ -22,14 +22,14 @@ from __future__ import annotations
 import random
 import time
 
-from games.engine.cards import CARD_INDEX, NIL, SEAT_INDEX, SEATS, bid_to_int
+from games.engine.cards import CARD_INDEX, CODES, NIL, SEAT_INDEX, SEATS, bid_to_int
 from games.engine.hand import HandState
 from games.engine.rules import Rules
 from games.engine.scoring import team_hand_ints
 
 from . import normal
-from .cards import SPADE
-from .estimate import estimate_parts, estimate_tricks
+from .cards import SPADE, has_jokers, suit
+from .estimate import estimate_parts, estimate_tricks, ranks_by_suit
 from .knowledge import Knowledge
 from .odds import nil_chance, win_chance
 from .rollout import play_out
@@ -100,24 +100,32 @@ class MatchValue:
         return win_chance(us, them, self.rules.target, self.rules.loss_floor)
 
 
-def guess_bid(cards: list[int]) -> int:
-    """What a seat still to bid is likely to say, from its sampled hand (Normal's estimate)."""
-    by: dict[str, list[int]] = {"S": [], "H": [], "D": [], "C": []}
-    for c in cards:
-        by["SHDC"[c // 13]].append(c % 13)
-    for v in by.values():
-        v.sort(reverse=True)
-    return max(0, min(13, int(sum(estimate_parts(by)) - 0.3 + 0.5)))
+def guess_bid(cards: list[int], offers: tuple[int, ...] = (), jokers: bool = False) -> int:
+    """What a seat still to bid is likely to say, from its sampled hand (Normal's estimate):
+    among ``offers`` (the variant's bids for that seat), the number nearest to it."""
+    if jokers:
+        by = ranks_by_suit([CODES[c] for c in cards], jokers=True)
+    else:
+        by = {"S": [], "H": [], "D": [], "C": []}
+        for c in cards:
+            by["SHDC"[c // 13]].append(c % 13)
+        for v in by.values():
+            v.sort(reverse=True)
+    guess = max(0, min(13, int(sum(estimate_parts(by)) - 0.3 + 0.5)))
+    numeric = [v for v in offers if v >= 0]
+    if not offers or guess in offers:
+        return guess
+    return min(numeric, key=lambda v: abs(v - guess)) if numeric else offers[0]
 
 
 def candidates(view: dict, legal: list[dict], k: Knowledge) -> tuple[list[int], dict, float]:
     """Int-encoded bids to try, Normal's choice (the default) and the nil's estimated chance."""
     base = normal.choose_bid(view, legal)
     offered = {bid_to_int(a["bid"]) for a in legal if a.get("type") == "bid"}
-    est = estimate_tricks(k.hand)
+    est = estimate_tricks(k.hand, has_jokers(k.rules))
     wanted = base["bid"] if isinstance(base.get("bid"), int) else normal.numeric_bid(est, k)
     out = [b for b in (wanted, wanted - 1, wanted + 1) if b in offered]
-    spades = sum(1 for c in k.hand if c[1] == SPADE)
+    spades = sum(1 for c in k.hand if suit(c) == SPADE)
     chance = nil_chance(est.nil_risk, est.total, spades)
     if NIL in offered and chance >= NIL_MIN_CHANCE:
         out.append(NIL)
@@ -151,6 +159,7 @@ def choose_bid(
     mine = [CARD_INDEX[c] for c in k.hand]
     dealer = SEAT_INDEX[view["dealer"]]
     totals = [0.0] * len(cands)
+    jokers = has_jokers(k.rules)
     n = 0
     for _ in range(max(MIN_SAMPLES, min(MAX_SAMPLES, budget // (52 * len(cands))))):
         deal = sampler.sample(rng)
@@ -160,7 +169,9 @@ def choose_bid(
             h = HandState.from_ints(rules, dealer, hands)
             for p in order:
                 bid = b if p == me else known.get(p)
-                h.bid_value(guess_bid(hands[p]) if bid is None else bid)
+                if bid is None:
+                    bid = guess_bid(hands[p], h.legal_bid_values(), jokers)
+                h.bid_value(bid)
             play_out(h, rng, PLAYOUT_NOISE)
             if b == NIL:
                 row.append(judge.nil_value(h.bids, h.tricks_won, me, chance))

@@ -9,14 +9,15 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from .cards import (
-    FULL_DECK,
-    RANKS,
     SEATS,
     SPADE,
     beats,
+    deck_of,
     next_seat,
     other_team,
     partner_of,
+    rank,
+    suit,
     team_of,
     team_seats,
     winning_index,
@@ -71,21 +72,21 @@ class Knowledge:
             plays = [(p["seat"], p["card"]) for p in t.get("cards", [])]
             if not plays:
                 continue
-            led = plays[0][1][1]
+            led = suit(plays[0][1])
             if led == SPADE and not broken:
                 # Leading a spade before they are broken is only legal with nothing but spades.
                 k.voids[plays[0][0]].update("HDC")
             for s, c in plays:
                 k.played.add(c)
-                if c[1] != led:
+                if suit(c) != led:
                     k.voids[s].add(led)
-            if any(c[1] == SPADE for _, c in plays):
+            if any(suit(c) == SPADE for _, c in plays):
                 broken = True
         k.tricks_done = len(tricks)
         k.trick = [(p["seat"], p["card"]) for p in current.get("cards", [])]
         k.leader = current.get("leader")
         k.spades_broken = bool(view.get("spades_broken", broken))
-        k.unseen = set(FULL_DECK) - k.played - set(hand)
+        k.unseen = set(deck_of(k.rules)) - k.played - set(hand)
         # A seat with no cards left holds nothing: treat it as void everywhere.
         counts = view.get("hand_counts") or {}
         for s in SEATS:
@@ -145,7 +146,7 @@ class Knowledge:
     # ----- the trick in progress -----------------------------------------------------------
     @property
     def led_suit(self) -> str | None:
-        return self.trick[0][1][1] if self.trick else None
+        return suit(self.trick[0][1]) if self.trick else None
 
     def current_winner(self) -> tuple[str, str] | None:
         if not self.trick:
@@ -163,38 +164,38 @@ class Knowledge:
         return out
 
     # ----- cards out ----------------------------------------------------------------------
-    def unseen_in(self, suit: str) -> list[str]:
-        return [c for c in self.unseen if c[1] == suit]
+    def unseen_in(self, s: str) -> list[str]:
+        return [c for c in self.unseen if suit(c) == s]
 
     def higher_unseen(self, card: str) -> int:
-        r = RANKS.index(card[0])
-        return sum(1 for c in self.unseen if c[1] == card[1] and RANKS.index(c[0]) > r)
+        r = rank(card)
+        return sum(1 for c in self.unseen if suit(c) == suit(card) and rank(c) > r)
 
     def is_master(self, card: str) -> bool:
         """No card still out in the other hands can beat it in its own suit."""
         return self.higher_unseen(card) == 0
 
-    def may_hold_suit(self, seat: str, suit: str) -> bool:
-        return suit not in self.voids[seat] and any(c[1] == suit for c in self.unseen)
+    def may_hold_suit(self, seat: str, s: str) -> bool:
+        return s not in self.voids[seat] and any(suit(c) == s for c in self.unseen)
 
     def may_beat(self, seat: str, card: str, led: str) -> bool:
         """Could ``seat`` (still to play) beat ``card`` if it were the winning card of this trick?"""
-        if card[1] == led and led != SPADE:
+        if suit(card) == led and led != SPADE:
             if led not in self.voids[seat]:
-                r = RANKS.index(card[0])
-                if any(c[1] == led and RANKS.index(c[0]) > r for c in self.unseen):
+                r = rank(card)
+                if any(suit(c) == led and rank(c) > r for c in self.unseen):
                     return True
                 # Could still be void and ruff when the suit is nearly exhausted.
                 return bool(len(self.unseen_in(led)) <= 1 and self.may_hold_suit(seat, SPADE))
             return self.may_hold_suit(seat, SPADE)
-        if card[1] == SPADE:
+        if suit(card) == SPADE:
             # A seat that must follow the led suit cannot overruff; likely while many are out.
             if led != SPADE and led not in self.voids[seat] and len(self.unseen_in(led)) > 2:
                 return False
             if SPADE in self.voids[seat]:
                 return False
-            r = RANKS.index(card[0])
-            return any(c[1] == SPADE and RANKS.index(c[0]) > r for c in self.unseen)
+            r = rank(card)
+            return any(suit(c) == SPADE and rank(c) > r for c in self.unseen)
         return False
 
     def wins_now(self, card: str) -> bool:
@@ -208,7 +209,7 @@ class Knowledge:
         """``card`` wins now and no opponent still to play can plausibly beat it."""
         if not self.wins_now(card):
             return False
-        led = self.led_suit or card[1]
+        led = self.led_suit or suit(card)
         for s in self.seats_after_me():
             if s == self.partner:
                 continue

@@ -8,7 +8,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from .cards import SPADE, beats, high_key, low_key
+from .cards import SPADE, beats, has_jokers, high_key, low_key, suit
 from .estimate import TrickEstimate, estimate_tricks
 from .knowledge import NIL_BIDS, Knowledge
 from .odds import (
@@ -19,6 +19,7 @@ from .odds import (
     numeric_outcomes,
     option_value,
 )
+from .variant_bids import variant_bid
 
 
 @dataclass(frozen=True)
@@ -83,7 +84,7 @@ def nil_is_sound(est: TrickEstimate, k: Knowledge, params: NormalParams = DEFAUL
     """Nil when its estimated chance, at this score, is worth more than bidding the tricks."""
     if params.legacy_nil:
         return est.nil_risk <= params.nil_risk_max and est.total <= params.nil_total_max
-    spades = sum(1 for c in k.hand if c[1] == SPADE)
+    spades = sum(1 for c in k.hand if suit(c) == SPADE)
     chance = nil_chance(est.nil_risk, est.total, spades)
     if chance < 0.3:
         return False  # not worth the arithmetic: no score makes a likely failure pay
@@ -113,12 +114,15 @@ def choose_bid(view: dict, legal: list[dict], params: NormalParams = DEFAULT) ->
         look = [a for a in legal if a.get("type") == "look"]
         return look[0] if look else legal[0]
     k = Knowledge.from_view(view)
-    est = estimate_tricks(k.hand)
+    est = estimate_tricks(k.hand, has_jokers(k.rules))
     bids = [a for a in legal if a.get("type") == "bid"]
+    wanted = numeric_bid(est, k, params)
+    chosen = variant_bid(est, k, bids, wanted)
+    if chosen is not None:
+        return chosen
     nil = [a for a in bids if a.get("bid") == "nil"]
     if nil and nil_is_sound(est, k, params):
         return nil[0]
-    wanted = numeric_bid(est, k, params)
     numeric = [a for a in bids if isinstance(a.get("bid"), int)]
     if not numeric:
         return bids[0] if bids else legal[0]
@@ -148,17 +152,17 @@ def contract_tight(k: Knowledge) -> bool:
 
 def discard(k: Knowledge, cards: list[str]) -> str:
     """Throw a card we will not miss: a low side card, from a short suit to make a void."""
-    side = [c for c in cards if c[1] != SPADE]
+    side = [c for c in cards if suit(c) != SPADE]
     if not side:
         return lowest(cards)
     non_master = [c for c in side if not k.is_master(c)] or side
-    counts = {s: sum(1 for c in k.hand if c[1] == s) for s in "HDC"}
-    return min(non_master, key=lambda c: (counts[c[1]], low_key(c)))
+    counts = {s: sum(1 for c in k.hand if suit(c) == s) for s in "HDC"}
+    return min(non_master, key=lambda c: (counts[suit(c)], low_key(c)))
 
 
 def low_play(k: Knowledge, cards: list[str]) -> str:
     led = k.led_suit
-    following = [c for c in cards if c[1] == led]
+    following = [c for c in cards if suit(c) == led]
     if following:
         return lowest(following)
     return discard(k, cards)
@@ -167,7 +171,7 @@ def low_play(k: Knowledge, cards: list[str]) -> str:
 def nil_play(k: Knowledge, cards: list[str]) -> str:
     """Our own nil: never win a trick if any card avoids it."""
     if not k.trick:
-        side = [c for c in cards if c[1] != SPADE] or cards
+        side = [c for c in cards if suit(c) != SPADE] or cards
         return max(side, key=lambda c: (k.higher_unseen(c), -low_key(c)[0]))
     return follow_lose(k, cards)
 
@@ -179,10 +183,10 @@ def cover_play(k: Knowledge, cards: list[str]) -> str | None:
         # Lead high: masters first, then suits partner is void in (partner discards), then the
         # highest card we hold. Never a low card into partner's risk.
         masters = [c for c in cards if k.is_master(c)]
-        side_masters = [c for c in masters if c[1] != SPADE]
-        void_suits = [c for c in cards if c[1] in k.voids[p] and c[1] != SPADE]
+        side_masters = [c for c in masters if suit(c) != SPADE]
+        void_suits = [c for c in cards if suit(c) in k.voids[p] and suit(c) != SPADE]
         if side_masters:
-            return max(side_masters, key=lambda c: (len(k.unseen_in(c[1])), high_key(c)))
+            return max(side_masters, key=lambda c: (len(k.unseen_in(suit(c))), high_key(c)))
         if masters:
             return highest(masters)
         if void_suits:
@@ -198,15 +202,15 @@ def cover_play(k: Knowledge, cards: list[str]) -> str | None:
                 return lowest(winners)
         return None
     # Partner plays after us: make the trick as high as we can so partner can duck under it.
-    if w_seat != k.seat and w_seat != p and k.is_master(w_card) and w_card[1] == led:
+    if w_seat != k.seat and w_seat != p and k.is_master(w_card) and suit(w_card) == led:
         return None  # an opponent already holds the trick with a master; partner is covered
-    following = [c for c in cards if c[1] == led]
+    following = [c for c in cards if suit(c) == led]
     if following:
         winners = [c for c in following if beats(c, w_card, led)]
         if winners:
             return highest(winners)
         return lowest(following)
-    spades = [c for c in cards if c[1] == SPADE and beats(c, w_card, led)]
+    spades = [c for c in cards if suit(c) == SPADE and beats(c, w_card, led)]
     if spades:
         return lowest(spades)
     return discard(k, cards)
@@ -219,11 +223,11 @@ def set_nil_play(k: Knowledge, cards: list[str], nil_seat: str) -> str | None:
         good = [
             c
             for c in cards
-            if k.may_hold_suit(nil_seat, c[1]) and (c[1] != SPADE or k.spades_broken)
+            if k.may_hold_suit(nil_seat, suit(c)) and (suit(c) != SPADE or k.spades_broken)
         ]
         if not good:
             return None
-        pref = [c for c in good if c[1] not in k.voids[coverer]] or good
+        pref = [c for c in good if suit(c) not in k.voids[coverer]] or good
         return lowest(pref)
     led = k.led_suit
     w_seat, w_card = k.current_winner()
@@ -232,19 +236,19 @@ def set_nil_play(k: Knowledge, cards: list[str], nil_seat: str) -> str | None:
         if w_seat == nil_seat:
             losing = [c for c in cards if not beats(c, w_card, led)]
             if losing:
-                following = [c for c in losing if c[1] == led]
+                following = [c for c in losing if suit(c) == led]
                 return highest(following) if following else discard(k, losing)
         return None
     # The nil bidder plays after us: stay low so a card of theirs can win.
-    following = [c for c in cards if c[1] == led]
+    following = [c for c in cards if suit(c) == led]
     if following:
         return lowest(following)
-    side = [c for c in cards if c[1] != SPADE]
+    side = [c for c in cards if suit(c) != SPADE]
     return discard(k, side) if side else None
 
 
 def safe_to_cash(k: Knowledge, card: str) -> bool:
-    s = card[1]
+    s = suit(card)
     if s == SPADE:
         return True
     if len(k.unseen_in(s)) < 2:
@@ -253,14 +257,14 @@ def safe_to_cash(k: Knowledge, card: str) -> bool:
 
 
 def lead_win(k: Knowledge, cards: list[str]) -> str:
-    side = [c for c in cards if c[1] != SPADE]
-    spades = [c for c in cards if c[1] == SPADE]
+    side = [c for c in cards if suit(c) != SPADE]
+    spades = [c for c in cards if suit(c) == SPADE]
     masters = [c for c in side if k.is_master(c) and safe_to_cash(k, c)]
     if masters:
-        return max(masters, key=lambda c: (len(k.unseen_in(c[1])), high_key(c)))
+        return max(masters, key=lambda c: (len(k.unseen_in(suit(c))), high_key(c)))
     if spades and (k.spades_broken or not side):
         top = highest(spades)
-        my_spades = sum(1 for c in k.hand if c[1] == SPADE)
+        my_spades = sum(1 for c in k.hand if suit(c) == SPADE)
         if k.is_master(top) and (my_spades >= 3 or my_spades >= len(k.unseen_in(SPADE))):
             return top
     if not side:
@@ -271,26 +275,26 @@ def lead_win(k: Knowledge, cards: list[str]) -> str:
         ruffable = [
             c
             for c in side
-            if c[1] in k.voids[p] and not any(c[1] in k.voids[o] for o in k.opponents)
+            if suit(c) in k.voids[p] and not any(suit(c) in k.voids[o] for o in k.opponents)
         ]
         if ruffable:
             return lowest(ruffable)
-    counts = {s: sum(1 for c in k.hand if c[1] == s) for s in "SHDC"}
+    counts = {s: sum(1 for c in k.hand if suit(c) == s) for s in "SHDC"}
     # A singleton loser makes a void we can ruff later.
     if counts[SPADE] >= 2:
-        singles = [c for c in side if counts[c[1]] == 1 and c[0] not in "AK"]
+        singles = [c for c in side if counts[suit(c)] == 1 and c[0] not in "AK"]
         if singles:
             return lowest(singles)
 
     def suit_cost(c: str) -> tuple:
         # Prefer leading from suits without honours to protect (no K/Q to lose), and long suits.
-        honours = sum(1 for x in k.hand if x[1] == c[1] and x[0] in "KQJ")
-        return (honours, -counts[c[1]], low_key(c))
+        honours = sum(1 for x in k.hand if suit(x) == suit(c) and x[0] in "KQJ")
+        return (honours, -counts[suit(c)], low_key(c))
 
     lows = {}
     for c in side:
-        if c[1] not in lows or low_key(c) < low_key(lows[c[1]]):
-            lows[c[1]] = c
+        if suit(c) not in lows or low_key(c) < low_key(lows[suit(c)]):
+            lows[suit(c)] = c
     return min(lows.values(), key=suit_cost)
 
 
@@ -308,7 +312,7 @@ def follow_win(k: Knowledge, cards: list[str]) -> str:
     safe = [c for c in winners if k.is_safe_winner(c)]
     if safe:
         return lowest(safe)
-    following = [c for c in cards if c[1] == led]
+    following = [c for c in cards if suit(c) == led]
     if len(k.trick) == 1 and following and k.partner in after:
         return lowest(following)  # second hand low: partner still plays
     return lowest(winners)
@@ -318,13 +322,13 @@ def follow_lose(k: Knowledge, cards: list[str]) -> str:
     led = k.led_suit
     w_card = k.current_winner()[1]
     after = k.seats_after_me()
-    following = [c for c in cards if c[1] == led]
+    following = [c for c in cards if suit(c) == led]
     if following:
         losing = [c for c in following if not beats(c, w_card, led)]
         if losing:
             return highest(losing)
         return lowest(following) if after else highest(following)
-    side = [c for c in cards if c[1] != SPADE]
+    side = [c for c in cards if suit(c) != SPADE]
     if side:
         return highest(side)
     losing = [c for c in cards if not beats(c, w_card, led)]
@@ -334,7 +338,7 @@ def follow_lose(k: Knowledge, cards: list[str]) -> str:
 
 
 def lead_lose(k: Knowledge, cards: list[str]) -> str:
-    side = [c for c in cards if c[1] != SPADE] or cards
+    side = [c for c in cards if suit(c) != SPADE] or cards
     return max(side, key=lambda c: (k.higher_unseen(c) > 0, -low_key(c)[0], k.higher_unseen(c)))
 
 

@@ -47,7 +47,8 @@ def nil_chance(risk: float, total: float, spades: int, shift: float = OPP_SHIFT)
     return 1.0 / (1.0 + math.exp(-z))
 
 
-def _phi(x: float) -> float:
+def normal_cdf(x: float) -> float:
+    """The standard normal distribution function."""
     return 0.5 * (1.0 + math.erf(x / math.sqrt(2.0)))
 
 
@@ -62,7 +63,7 @@ def win_chance(ours: float, theirs: float, target: int, floor: int | None = None
     if top >= target and ours != theirs:
         return 1.0 if ours > theirs else 0.0
     hands = max(1.0, (target - top) / TEAM_HAND_MEAN)
-    return _phi((ours - theirs) / (HAND_SD * math.sqrt(hands)))
+    return normal_cdf((ours - theirs) / (HAND_SD * math.sqrt(hands)))
 
 
 def option_value(

@@ -14,7 +14,7 @@ only blamed for what it could have known:
 
 from __future__ import annotations
 
-from .cards import RANKS, SPADE, beats, winning_index
+from .cards import SPADE, beats, rank, suit, winning_index
 from .knowledge import Knowledge
 
 FAULTS = ("overtook_sure_partner", "own_nil_took_avoidable", "partner_nil_left_uncovered")
@@ -22,21 +22,21 @@ FAULTS = ("overtook_sure_partner", "own_nil_took_avoidable", "partner_nil_left_u
 
 def could_beat(k: Knowledge, seat: str, card: str, led: str) -> bool:
     """Could ``seat`` (still to play) possibly beat ``card``, the trick's winning card?"""
-    r = RANKS.index(card[0])
-    higher = any(u[1] == card[1] and RANKS.index(u[0]) > r for u in k.unseen)
+    r = rank(card)
+    higher = any(suit(u) == suit(card) and rank(u) > r for u in k.unseen)
     spades_out = SPADE not in k.voids[seat] and bool(k.unseen_in(SPADE))
-    if card[1] == led:
+    if suit(card) == led:
         if higher and led not in k.voids[seat]:
             return True
         return led != SPADE and spades_out  # it may be void in the led suit and ruff
-    if card[1] == SPADE:  # a ruff: only a higher spade from a seat void in the led suit
+    if suit(card) == SPADE:  # a ruff: only a higher spade from a seat void in the led suit
         return higher and SPADE not in k.voids[seat]
     return False
 
 
 def is_sure(k: Knowledge, card: str) -> bool:
     """No opponent still to play after this seat can beat ``card`` (the current winning card)."""
-    led = k.led_suit or card[1]
+    led = k.led_suit or suit(card)
     return not any(
         could_beat(k, s, card, led) for s in k.seats_after_me() if s not in (k.seat, k.partner)
     )

@@ -4,22 +4,28 @@ It plays every seat of a determinized deal, so it may look at all four hands (it
 sampled world, never on the real deal). The rules it follows are Normal's: our own nil never wins,
 a partner's nil is covered, the smallest card that wins when tricks are needed, low cards when the
 partner already holds the trick, and ducking once the contract is made.
-Card ints (engine/cards.py): ``suit * 13 + rank``, spades are 0..12; seat ints N=0 E=1 S=2 W=3.
+Card ints (engine/cards.py): ``suit * 13 + rank``, spades are 0..12 plus the Joker variant's
+jokers 52 and 53 (spades above the ace), so suits and ranks are read from tables, never computed;
+seat ints N=0 E=1 S=2 W=3.
 """
 
 from __future__ import annotations
 
 import random
 
-from games.engine.cards import BEATS
+from games.engine.cards import BEATS, SUIT_OF
 from games.engine.hand import HandState
 
 WIN, LOSE, NIL_MODE, COVER = 0, 1, 2, 3
+#: Card int -> is it a side card (not a spade, jokers included among the spades)?
+_SIDE: tuple[bool, ...] = tuple(s != 0 for s in SUIT_OF)
+#: Card int -> lowest-first key: strength, and a spade after a side card of equal rank.
+_KEY: tuple[int, ...] = (*((c % 13) * 2 + (c < 13) for c in range(52)), 27, 29)
 
 
 def _rank_key(c: int) -> int:
     """Lowest-first key: rank, and a spade after a side card of equal rank."""
-    return (c % 13) * 2 + (c < 13)
+    return _KEY[c]
 
 
 def _mode(h: HandState, p: int) -> int:
@@ -60,19 +66,19 @@ def _can_beat(h: HandState, q: int, w: int, led: int) -> bool:
     """Full information: can seat ``q`` (still to play) beat the winning card ``w``?"""
     follow = h.suit_ints(q, led)
     if follow:
-        if w // 13 == led:
+        if SUIT_OF[w] == led:
             return follow[-1] > w
         return False
     sp = h.suit_ints(q, 0)
     if not sp:
         return False
-    if w < 13:
+    if not _SIDE[w]:
         return sp[-1] > w
     return True
 
 
 def _is_master(h: HandState, p: int, c: int) -> bool:
-    s = c // 13
+    s = SUIT_OF[c]
     for q in (1, 2, 3):
         cards = h.suit_ints((p + q) & 3, s)
         if cards and cards[-1] > c:
@@ -108,7 +114,7 @@ def pick(h: HandState) -> int:
     losers = [c for c in legal if not BEATS[w * 54 + c]]
     if mode in (NIL_MODE, LOSE):
         if losers:
-            side = [c for c in losers if c >= 13 or led == 0]
+            side = [c for c in losers if _SIDE[c] or led == 0]
             return max(side or losers, key=_rank_key)
         return min(winners, key=_rank_key) if n < 3 else max(winners, key=_rank_key)
     partner = p ^ 2
@@ -119,7 +125,7 @@ def pick(h: HandState) -> int:
             if ws == partner and winners:
                 return min(winners, key=_rank_key)
         elif winners:
-            return max(winners, key=_rank_key) if winners[0] >= 13 else min(winners)
+            return max(winners, key=_rank_key) if _SIDE[winners[0]] else min(winners)
         elif losers:
             return min(losers, key=_rank_key)
     # WIN (or cover that has nothing special to do)
@@ -129,11 +135,11 @@ def pick(h: HandState) -> int:
         if h.bids[opp] < 0 and h.tricks_won[opp] == 0:
             opp_played = ((opp - leader) & 3) < n
             if not opp_played or ws == opp:
-                low = [c for c in losers if c >= 13 or led == 0] or losers
+                low = [c for c in losers if _SIDE[c] or led == 0] or losers
                 if low:
                     return max(low, key=_rank_key) if ws == opp else min(low, key=_rank_key)
     if ws == partner and (n == 3 or _safe(h, p, w, n, led)):
-        low = [c for c in losers if c >= 13 or led == 0] or losers
+        low = [c for c in losers if _SIDE[c] or led == 0] or losers
         if low:
             return min(low, key=_rank_key)
     if winners:
@@ -142,15 +148,15 @@ def pick(h: HandState) -> int:
         for c in sorted(winners, key=_rank_key):
             if _safe(h, p, c, n, led):
                 return c
-        if n == 1 and winners[0] >= 13 and losers:
+        if n == 1 and _SIDE[winners[0]] and losers:
             return min(losers, key=_rank_key)
         return min(winners, key=_rank_key)
-    side = [c for c in losers if c >= 13] or losers
+    side = [c for c in losers if _SIDE[c]] or losers
     return min(side, key=_rank_key)
 
 
 def _lead(h: HandState, p: int, legal: tuple[int, ...], mode: int) -> int:
-    side = [c for c in legal if c >= 13]
+    side = [c for c in legal if _SIDE[c]]
     if mode in (NIL_MODE, LOSE):
         return min(side or legal, key=_rank_key)
     if mode == COVER:
@@ -162,15 +168,15 @@ def _lead(h: HandState, p: int, legal: tuple[int, ...], mode: int) -> int:
             best = c
     if best >= 0:
         return best
-    spades = [c for c in legal if c < 13]
+    spades = [c for c in legal if not _SIDE[c]]
     if spades and _is_master(h, p, spades[-1]) and len(spades) >= 2:
         return spades[-1]
     if not side:
         return spades[0]
     counts = [0, 0, 0, 0]
     for c in side:
-        counts[c // 13] += 1
-    return min(side, key=lambda c: (-counts[c // 13], c % 13))
+        counts[SUIT_OF[c]] += 1
+    return min(side, key=lambda c: (-counts[SUIT_OF[c]], c % 13))
 
 
 def play_out(h: HandState, rng: random.Random | None = None, noise: float = 0.0) -> None:

@@ -2,7 +2,8 @@
 
 A sampled deal gives every other seat exactly as many unseen cards as it holds, never a card of a
 suit it has shown void in, and is accepted with a probability that favours hands matching the bids
-made (a nil bidder rarely holds big cards; a numeric bid is near the bidder's trick estimate).
+made (a nil bidder rarely holds big cards; a numeric bid is near the bidder's trick estimate)
+and, with ``use_plays``, with what the plays suggest (signals.py).
 The deal is then turned into an engine ``HandState`` by replaying the hand's bids and plays, so the
 search runs on the engine's own fast API.
 """
@@ -12,12 +13,15 @@ from __future__ import annotations
 import math
 import random
 
-from games.engine.cards import CARD_INDEX, SEAT_INDEX, SEATS, bid_to_int
+from games.engine.cards import CARD_INDEX, CODES, LITTLE_JOKER, SEAT_INDEX, SEATS, bid_to_int
 from games.engine.hand import HandState
 from games.engine.rules import Rules
+from games.engine.variants import VARIANTS
 
-from .estimate import estimate_parts, nil_risk_ranks
+from .cards import suit as suit_of
+from .estimate import estimate_parts, nil_risk_ranks, ranks_by_suit
 from .knowledge import NIL_BIDS, Knowledge
+from .signals import play_signals
 
 SUIT_INT = {"S": 0, "H": 1, "D": 2, "C": 3}
 BID_SIGMA = 1.6
@@ -26,7 +30,9 @@ BID_SIGMA = 1.6
 class DealSampler:
     """Samples the other seats' unplayed cards for one decision of ``k.seat``."""
 
-    def __init__(self, k: Knowledge, rules: Rules, use_bids: bool = True) -> None:
+    def __init__(
+        self, k: Knowledge, rules: Rules, use_bids: bool = True, use_plays: bool = True
+    ) -> None:
         self.k = k
         self.rules = rules
         self.me = k.seat
@@ -36,7 +42,7 @@ class DealSampler:
         # Cards of each suit still out, as ints, and which seats may hold that suit.
         self.by_suit: dict[int, list[int]] = {0: [], 1: [], 2: [], 3: []}
         for c in k.unseen:
-            self.by_suit[SUIT_INT[c[1]]].append(CARD_INDEX[c])
+            self.by_suit[SUIT_INT[suit_of(c)]].append(CARD_INDEX[c])
         for cards in self.by_suit.values():
             cards.sort()
         self.eligible = {
@@ -57,7 +63,11 @@ class DealSampler:
         self.dealer = SEAT_INDEX[k.view["dealer"]]
         self.bid_ints = [(SEAT_INDEX[s], bid_to_int(k.bids[s])) for s in k.view["bid_order"]]
         self.use_bids = use_bids and any(b is not None for b in k.bids.values())
+        # What the plays suggest (signals.py): groups of cards a seat hardly holds.
+        self.signals = play_signals(k) if use_plays else {}
         self.attempts = 0
+        #: Jokers in play (Joker variant): hands are read through the estimate's joker ranks.
+        self.jokers = LITTLE_JOKER in VARIANTS[rules.variant].deck_set
 
     # ----- dealing ---------------------------------------------------------------------------
     def _assign(self, rng: random.Random) -> dict[str, list[int]] | None:
@@ -101,19 +111,32 @@ class DealSampler:
             return None
         return out
 
+    def _ranks(self, cards: list[int]) -> dict[str, list[int]]:
+        """Suit letter -> ranks (descending) of a seat's whole hand, as the estimate reads them."""
+        if self.jokers:
+            return ranks_by_suit([CODES[c] for c in cards], jokers=True)
+        by: dict[str, list[int]] = {"S": [], "H": [], "D": [], "C": []}
+        for c in cards:
+            by["SHDC"[c // 13]].append(c % 13)
+        for v in by.values():
+            v.sort(reverse=True)
+        return by
+
     def _weight(self, deal: dict[str, list[int]]) -> float:
         w = 1.0
+        for s, groups in self.signals.items():
+            held = deal[s]
+            for cards, factor in groups:
+                for c in held:
+                    if c in cards:
+                        w *= factor
+        if not self.use_bids:
+            return w
         for s in self.others:
             bid = self.k.bids.get(s)
             if bid == "blind_nil" or bid is None:
                 continue
-            by: dict[str, list[int]] = {"S": [], "H": [], "D": [], "C": []}
-            for c in deal[s]:
-                by["SHDC"[c // 13]].append(c % 13)
-            for c in self.played_by[s]:
-                by["SHDC"[c // 13]].append(c % 13)
-            for v in by.values():
-                v.sort(reverse=True)
+            by = self._ranks(deal[s] + self.played_by[s])
             if bid in NIL_BIDS:
                 risk = nil_risk_ranks(by)
                 if math.isinf(risk):
@@ -133,7 +156,7 @@ class DealSampler:
             deal = self._assign(rng)
             if deal is None:
                 continue
-            if not self.use_bids:
+            if not self.use_bids and not self.signals:
                 return deal
             w = self._weight(deal)
             if rng.random() < w:

@@ -24,9 +24,17 @@ from .quality import FaultTracker
 from .tourney_stats import GameResult, Stats, percentile, sprt_llr, wilson
 
 SIDE_SEATS = {"NS": ("N", "S"), "EW": ("E", "W")}
-# Benchmark-only Hards that are shown every hand (ceilings, never in play): ``hard_cheat`` averages
-# slightly noisy playouts of the real deal; ``hard_cheat1`` runs one deterministic playout per card.
-CHEATS = {"hard_cheat": 0.1, "hard_cheat1": 0.0}
+# Benchmark-only Hards that are shown every hand (ceilings, never in play), name -> (playout noise,
+# card-search budget or None for the real one): ``hard_cheat`` averages slightly noisy playouts of
+# the real deal; ``hard_cheat1`` runs one deterministic playout per card; ``hard_fast_cheat`` and
+# ``hard_lite_cheat`` are ``hard_cheat`` with the budget, Normal's bids and no deadline of
+# ``bench_bots.hard_fast_normal_bidding`` and ``hard_lite`` (the peeking gap).
+CHEATS: dict[str, tuple[float, int | None]] = {
+    "hard_cheat": (0.1, None),
+    "hard_cheat1": (0.0, None),
+    "hard_fast_cheat": (0.1, 6000),
+    "hard_lite_cheat": (0.1, 1500),
+}
 
 
 # ----------------------------------------------------------------------------------------------
@@ -68,7 +76,20 @@ class BotSpec:
             if not view.get("legal") or view.get("to_move") != view.get("seat"):
                 return None
             hands = {s: match.hand.hand_codes(i) for i, s in enumerate("NESW")}
-            return hard.choose(view, rng, oracle_hands=hands, noise=CHEATS[self.name])
+            noise, budget = CHEATS[self.name]
+            if budget is None:
+                return hard.choose(view, rng, oracle_hands=hands, noise=noise)
+            from .bench_bots import NO_DEADLINE_S
+
+            return hard.choose(
+                view,
+                rng,
+                oracle_hands=hands,
+                noise=noise,
+                budget=budget,
+                own_bidding=False,
+                time_budget=NO_DEADLINE_S,
+            )
         if self.func is None:
             return choose_action(self.name, view, rng)
         if self.takes_rng:

@@ -155,13 +155,11 @@ VARIANT_NAMES = ("mirror", "whiz", "suicide", "joker")
 
 
 def variant_picker(variant: str, seed: int):
-    """N Normal, E Easy, S Hard (small budget), W Normal; Joker views go through choose_action."""
+    """N Normal, E Easy, S Hard (small budget), W Normal, all called directly (no fallback)."""
     levels = {"N": "normal", "E": "easy", "S": "hard", "W": "normal"}
     rngs = {s: random.Random(seed * 10 + i) for i, s in enumerate("NESW")}
 
     def pick(seat, view):
-        if variant == "joker":
-            return choose_action(levels[seat], view, rngs[seat])
         if levels[seat] == "hard":
             return hard.choose(view, rngs[seat], budget=200)
         return DIRECT[levels[seat]](view, rngs[seat])

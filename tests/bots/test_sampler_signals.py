@@ -1,0 +1,54 @@
+"""What the plays suggest about hidden cards (games/bots/signals.py): against Normal players,
+whose play the signals describe, a signal never points away from a card the seat really holds,
+and the sampler still deals every seat exactly its unseen cards."""
+
+from __future__ import annotations
+
+import random
+
+from games.bots import choose_action
+from games.bots.hard import rules_of
+from games.bots.knowledge import Knowledge
+from games.bots.sampler import DealSampler
+from games.bots.signals import play_signals
+from games.engine import Match, Rules
+from games.engine.cards import CARD_INDEX
+
+
+def decisions(matches: int = 2):
+    """(view, real hands as ints) at every card decision after the first trick."""
+    for m in range(matches):
+        match = Match(Rules(), f"signals:{m}")
+        rng = random.Random(m)
+        while not match.is_over and len(match.history) < 1:
+            seat = match.to_move
+            view = match.view(seat)
+            if view["phase"] == "playing" and view.get("tricks"):
+                real = {
+                    s: {CARD_INDEX[c] for c in match.hand.hand_codes(i)}
+                    for i, s in enumerate("NESW")
+                }
+                yield view, real
+            match.apply(seat, choose_action("normal", view, rng))
+
+
+def test_a_signal_never_points_away_from_a_card_a_normal_player_holds():
+    groups = 0
+    for view, real in decisions():
+        for seat, signals in play_signals(Knowledge.from_view(view)).items():
+            for cards, factor in signals:
+                groups += 1
+                assert 0 < factor < 1
+                assert not cards & real[seat], (seat, sorted(cards), view["tricks"])
+    assert groups > 20  # the signals do fire
+
+
+def test_deals_sampled_with_the_signals_give_each_seat_its_count_of_unseen_cards():
+    for view, _real in decisions(1):
+        k = Knowledge.from_view(view)
+        sampler = DealSampler(k, rules_of(view), use_plays=True)
+        deal = sampler.sample(random.Random(0))
+        unseen = {CARD_INDEX[c] for c in k.unseen}
+        assert sorted(c for cards in deal.values() for c in cards) == sorted(unseen)
+        for seat, cards in deal.items():
+            assert len(cards) == view["hand_counts"][seat]
