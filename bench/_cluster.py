@@ -36,9 +36,12 @@ NOT_INHERITED = ("REDIS_URL", "DATABASE_URL", "WEB_CONCURRENCY", "ATOUT_TEST_DB"
 
 NGINX_CONF = """\
 worker_processes 1;
+# Two connections per WebSocket (client and upstream): bench/ws_load.py --nodes 2 opens
+# four sockets per table, 3,200 at 800 tables.
+worker_rlimit_nofile 20000;
 pid {dir}/nginx.pid;
 error_log {dir}/error.log warn;
-events {{ worker_connections 512; }}
+events {{ worker_connections 16384; }}
 http {{
     log_format nodes '$arg_node $upstream_addr $status $request_uri';
     access_log {dir}/access.log nodes;
@@ -48,21 +51,29 @@ http {{
     uwsgi_temp_path {dir}/tmp/uwsgi;
     scgi_temp_path {dir}/tmp/scgi;
 
-    # ?node=a or ?node=b sends a request to that node; anything else to either.
+    # ?node=a or ?node=b sends a request to that node; anything else to either (a table's sockets:
+    # the node its address hashes to).
     upstream node_a {{ server 127.0.0.1:{port_a}; }}
     upstream node_b {{ server 127.0.0.1:{port_b}; }}
     upstream both {{
         server 127.0.0.1:{port_a} max_fails=2 fail_timeout=5s;
         server 127.0.0.1:{port_b} max_fails=2 fail_timeout=5s;
     }}
+    # The table sockets as deploy/nginx/atout.conf sends them: all of a table's to one node.
+    upstream by_table {{
+        hash $uri consistent;
+        server 127.0.0.1:{port_a} max_fails=2 fail_timeout=5s;
+        server 127.0.0.1:{port_b} max_fails=2 fail_timeout=5s;
+    }}
     map $arg_node $pool {{ a node_a; b node_b; default both; }}
+    map $arg_node $ws_pool {{ a node_a; b node_b; default by_table; }}
     map $http_upgrade $connection_upgrade {{ default upgrade; "" close; }}
 
     server {{
         listen 127.0.0.1:{port};
         # As deploy/nginx/atout.conf: WebSocket upgrade, no buffering, a long read timeout.
         location /ws/ {{
-            proxy_pass http://$pool;
+            proxy_pass http://$ws_pool;
             proxy_http_version 1.1;
             proxy_set_header Upgrade $http_upgrade;
             proxy_set_header Connection $connection_upgrade;
@@ -242,6 +253,8 @@ class Cluster:
     nginx: Nginx | None = None
     database_url: str = ""
     env: dict[str, str] = field(default_factory=dict)
+    # The game timings of the nodes (bench/ws_load.py keeps the site's own: {}).
+    timings: dict[str, str] = field(default_factory=lambda: dict(FAST_TIMINGS))
 
     def say(self, text: str) -> None:
         print(f"[{time.strftime('%H:%M:%S')}] {text}", file=sys.stderr, flush=True)
@@ -250,14 +263,15 @@ class Cluster:
         self.say(f"starting in {self.workdir}")
         self.redis = RedisServer(self.workdir / "redis")
         self.redis.start()
+        redis_url = self.redis.url
         self.database_url = _system.prepare_database(self.database, self.admin_url)
-        self.say(f"Redis on {self.redis.port}, database {self.database} migrated")
+        self.say(f"Redis {redis_url}, database {self.database} migrated")
         base = {k: v for k, v in os.environ.items() if k not in NOT_INHERITED}
         self.env = {
             **base,
-            **FAST_TIMINGS,
+            **self.timings,
             "DATABASE_URL": self.database_url,
-            "REDIS_URL": self.redis.url,
+            "REDIS_URL": redis_url,
             "SECRET_KEY": secrets.token_urlsafe(50),
             "STATIC_MANIFEST": "false",
             "LOG_LEVEL": "DEBUG" if self.debug_log else "INFO",
@@ -275,6 +289,25 @@ class Cluster:
         self.nginx = Nginx(self.workdir / "nginx", self.nodes["a"].port, self.nodes["b"].port)
         self.nginx.start()
         self.say(f"nginx on {self.nginx.port}")
+
+    def roles(self) -> dict[str, list]:
+        """Every process started here by role ("web", "worker", "launcher" of both nodes,
+        "nginx", "redis": the cluster's own redis-server, if any)."""
+        import psutil
+
+        out: dict[str, list] = {}
+        for node in self.nodes.values():
+            for role, procs in node.system.roles().items():
+                out.setdefault(role, []).extend(procs)
+        for role, popen in (("nginx", self.nginx and self.nginx.proc),
+                            ("redis", self.redis and self.redis.proc)):  # fmt: skip
+            if popen is not None and popen.poll() is None:
+                try:
+                    root = psutil.Process(popen.pid)
+                    out.setdefault(role, []).extend([root, *root.children(recursive=True)])
+                except psutil.NoSuchProcess:
+                    pass
+        return out
 
     def node_of_port(self, address: str) -> str:
         """'127.0.0.1:PORT' (an nginx upstream address) -> node name."""

@@ -6,8 +6,7 @@ Run from the project folder (see bench/README.md):
     .venv/bin/python bench/ws_load.py --steps 50,200 --duration 20
 
 It creates a fresh bench database on the machine's PostgreSQL (127.0.0.1:5432, `atout_bench`),
-migrates it, uses the machine's Redis (REDIS_URL, default redis://127.0.0.1:6379/5, flushed first:
-give the bench a database of its own), and starts the real system through `config.launcher run`
+migrates it, starts a redis-server of its own (or uses --redis-url, flushed first), and starts the real system through `config.launcher run`
 (Daphne, Celery worker, beat) on a free port. For each step N it creates the missing tables through
 the project's use cases (four guests seated, turn timer --turn-seconds), opens four WebSockets per
 table with each guest's session cookie, lets the host start the match over its socket, and plays: at every table the seat whose turn it is sends a legal move
@@ -15,6 +14,11 @@ every 2 seconds, the tables' phases spread evenly over the 2 s. A move's latency
 before the client sends it to the moment all four sockets have received a state frame with a newer
 version. One JSON line per step, then {"largest_n_p99_under_100ms": N}. Loopback only; everything
 it starts is stopped at the end.
+
+`--nodes 2` runs the production layout instead (bench/_cluster.py): two nodes, each
+`config.launcher run` with `--web-per-node` Daphnes and its Celery worker, sharing one PostgreSQL
+database and one redis-server, nginx in front; every socket connects through nginx. `--soak M`
+holds the last step for M minutes and prints each process's memory at its start and end.
 """
 
 from __future__ import annotations
@@ -27,18 +31,22 @@ import math
 import os
 import random
 import sys
+import tempfile
 import time
 import uuid
 from dataclasses import dataclass, field
 from pathlib import Path
 
+import orjson
+
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 sys.path.insert(1, str(Path(__file__).resolve().parent.parent))
 
+import _cluster
 import _system
+from _load_systems import Nodes, Single, memory, per_move, percentile, start_py_spy
 
 SEATS = ("N", "E", "S", "W")
-DEFAULT_REDIS = "redis://127.0.0.1:6379/5"
 LIMIT_MS = 100.0
 # Environment variables that change what is measured; echoed in the first line.
 KNOBS = ("DB_CONN_MAX_AGE", "WEB_CONCURRENCY", "CELERY_CONCURRENCY", "CELERY_POOL", "LOG_LEVEL")
@@ -223,6 +231,17 @@ class Bench:
         self.stopping = False
         self.connect_failures = 0
 
+    def open_sockets(self) -> int:
+        """Sockets of the bench's tables open now (connected, not closed since)."""
+        from websockets.protocol import State
+
+        return sum(
+            1
+            for table in self.tables
+            for conn in table.conns.values()
+            if conn.ws is not None and conn.ws.state is State.OPEN
+        )
+
     async def add_tables(self, count: int) -> None:
         """Create `count` tables in a child process, then connect their sockets."""
         from websockets.exceptions import WebSocketException
@@ -247,14 +266,17 @@ class Bench:
 
         async def connect(table: TableRun, seat: str) -> None:
             async with gate:
-                for attempt in range(3):
+                # Daphne drops a socket its consumer has not accepted within 5 s (a busy
+                # machine), and nginx then counts its node down for 5 s: try again, up to 8
+                # times, 1, 2, 4 then 8 s apart.
+                for attempt in range(8):
                     try:
                         await self.connect(table, table.conns[seat])
                         return
                     except (TimeoutError, OSError, WebSocketException) as exc:
                         self.connect_failures += 1
                         print(f"connect table {table.id} {seat}: {exc!r}", file=sys.stderr)
-                        await asyncio.sleep(1 + attempt)
+                        await asyncio.sleep(min(8, 2**attempt))
                 raise RuntimeError(f"could not connect to table {table.id}")
 
         await asyncio.gather(*(connect(t, s) for t in new for s in SEATS))
@@ -267,8 +289,11 @@ class Bench:
     async def connect(self, table: TableRun, conn: Conn) -> None:
         from websockets.asyncio.client import connect
 
+        # --spread: N and S through node a, E and W through node b (nginx's ?node=), the worst
+        # case for the caches; else nginx sends a table's four sockets to one node.
+        node = f"?node={'a' if conn.seat in 'NS' else 'b'}" if self.args.spread else ""
         conn.ws = await connect(
-            f"ws://127.0.0.1:{self.port}/ws/tables/{table.id}/",
+            f"ws://127.0.0.1:{self.port}/ws/tables/{table.id}/{node}",
             origin=f"http://127.0.0.1:{self.port}",
             additional_headers={"Cookie": f"sessionid={table.cookies[conn.seat]}"},
             compression=None,
@@ -284,7 +309,7 @@ class Bench:
         try:
             async for raw in conn.ws:
                 now = time.perf_counter()
-                frame = json.loads(raw)
+                frame = orjson.loads(raw)
                 kind = frame.get("type")
                 if kind == "state":
                     table.on_state(conn, frame, now)
@@ -335,48 +360,13 @@ class Bench:
             task.cancel()
 
 
-def percentile(values: list[float], q: float) -> float | None:
-    """Nearest-rank percentile, in milliseconds."""
-    if not values:
-        return None
-    ordered = sorted(values)
-    return round(1000 * ordered[max(0, math.ceil(q * len(ordered)) - 1)], 1)
-
-
-async def start_py_spy(args: argparse.Namespace, system: _system.System, n: int) -> list:
-    """With --py-spy DIR: sample each web process during the window (without pausing it)."""
-    if not args.py_spy:
-        return []
-    out = Path(args.py_spy)
-    out.mkdir(parents=True, exist_ok=True)
-    spy = str(Path(_system.PYTHON).with_name("py-spy"))
-    procs = []
-    for proc in system.roles().get("web", []):
-        cmd = [
-            spy,
-            "record",
-            "--nonblocking",
-            *([] if os.environ.get("PY_SPY_ALL") else ["--gil"]),
-            "-r",
-            "100",
-            "-f",
-            "raw",
-        ]
-        cmd += ["-d", str(int(args.duration) - 1), "-p", str(proc.pid)]
-        cmd += ["-o", str(out / f"web-{n}-{proc.pid}.txt")]
-        procs.append(
-            await asyncio.create_subprocess_exec(
-                *cmd, stdout=asyncio.subprocess.DEVNULL, stderr=asyncio.subprocess.DEVNULL
-            )
-        )
-    return procs
-
-
-async def run_steps(args: argparse.Namespace, system: _system.System, env: dict[str, str]) -> int:
+async def run_steps(args: argparse.Namespace, system, env: dict[str, str]) -> int:
     bench = Bench(args, system.port, env)
     best = 0
     try:
         for n in args.steps:
+            soak = bool(args.soak) and n == args.steps[-1]
+            duration = 60.0 * args.soak if soak else args.duration
             t0 = time.monotonic()
             if n > len(bench.tables):
                 await bench.add_tables(n - len(bench.tables))
@@ -385,12 +375,13 @@ async def run_steps(args: argparse.Namespace, system: _system.System, env: dict[
             await asyncio.sleep(args.warmup)
             roles = {p.pid: role for role, ps in system.roles().items() for p in ps}
             roles[os.getpid()] = "client"
+            memory0 = memory(system.roles()) if soak else None
             snap0 = _system.cpu_snapshot()
             step = Step(start=time.perf_counter())
-            step.end = step.start + args.duration
+            step.end = step.start + duration
             bench.step = step
-            spies = await start_py_spy(args, system, n)
-            await asyncio.sleep(args.duration)
+            spies = await start_py_spy(args, system, n, duration)
+            await asyncio.sleep(duration)
             for spy in spies:
                 await spy.wait()
             wall = time.perf_counter() - step.start
@@ -399,6 +390,8 @@ async def run_steps(args: argparse.Namespace, system: _system.System, env: dict[
             p99 = percentile(step.latencies, 0.99)
             line = {
                 "tables": n,
+                "nodes": args.nodes,
+                "sockets": bench.open_sockets(),
                 "moves": len(step.latencies),
                 "p50_ms": percentile(step.latencies, 0.50),
                 "p99_ms": p99,
@@ -407,8 +400,14 @@ async def run_steps(args: argparse.Namespace, system: _system.System, env: dict[
                 "timeouts": step.timeouts,
                 "skipped": step.skipped,
                 "cpu_cores": cpu,
+                "cpu_ms_per_move": per_move(cpu, wall, len(step.latencies)),
                 "setup_s": round(setup_s, 1),
             }
+            if soak:
+                line["soak_minutes"] = args.soak
+                line["memory_mb_start"] = memory0
+                line["memory_mb_end"] = memory(system.roles())
+                line["error_codes"] = dict(bench.error_codes)
             print(json.dumps(line), flush=True)
             if args.samples:
                 with open(args.samples, "a") as out:
@@ -455,8 +454,31 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--move-timeout", type=float, default=5.0)
     parser.add_argument("--stop-above-ms", type=float, default=1000.0, help="stop when p99 > this")
     parser.add_argument("--database", default="atout_bench", help="bench database (recreated)")
-    parser.add_argument("--redis-url", default=os.environ.get("REDIS_URL") or DEFAULT_REDIS)
-    parser.add_argument("--connect-concurrency", type=int, default=8)
+    parser.add_argument(
+        "--redis-url",
+        default="",
+        help="a Redis to use (flushed); default: a redis-server of its own",
+    )
+    parser.add_argument(
+        "--connect-concurrency", type=int, default=8, help="sockets being opened at once"
+    )
+    parser.add_argument(
+        "--nodes", type=int, choices=(1, 2), default=1, help="2: two nodes behind nginx"
+    )
+    parser.add_argument(
+        "--web-per-node",
+        type=int,
+        default=int(os.environ.get("WEB_CONCURRENCY") or 1),
+        help="Daphnes of each node with --nodes 2 (default WEB_CONCURRENCY or 1)",
+    )
+    parser.add_argument(
+        "--spread",
+        action="store_true",
+        help="with --nodes 2: each table's N/S on node a, E/W on node b (default: one node a table)",
+    )
+    parser.add_argument(
+        "--soak", type=float, default=0.0, metavar="MINUTES", help="hold the last step so long"
+    )
     parser.add_argument("--py-spy", metavar="DIR", help="profile the web processes into DIR")
     parser.add_argument("--samples", help="append every measured move to this file")
     parser.add_argument("--keep-db", action="store_true", help="do not drop the bench database")
@@ -464,12 +486,21 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     args.steps = sorted({int(s) for s in args.steps.split(",") if s.strip()})
 
+    if args.nodes == 2:
+        return run_nodes(args)
     import redis
 
+    # Pub/sub channels are the same in every database of a Redis: on a shared Redis another
+    # user's tables 1, 2 … would send their frames to these. A redis-server of its own by default.
+    own_redis = None
+    if not args.redis_url:
+        own_redis = _cluster.RedisServer(Path(tempfile.mkdtemp(prefix="atout-ws-load-")))
+        own_redis.start()
+        args.redis_url = own_redis.url
     redis.Redis.from_url(args.redis_url).flushdb()
     db_url = _system.prepare_database(args.database)
     env = {**os.environ, "DATABASE_URL": db_url, "REDIS_URL": args.redis_url}
-    system = _system.System(env, _system.free_port(), Path(args.log))
+    system = Single(env, _system.free_port(), Path(args.log), own_redis)
     try:
         system.start()
         roles = {role: len(ps) for role, ps in system.roles().items()}
@@ -479,8 +510,27 @@ def main(argv: list[str] | None = None) -> int:
         return asyncio.run(run_steps(args, system, env))
     finally:
         system.stop()
+        if own_redis is not None:
+            own_redis.stop()
         if not args.keep_db:
             _system.drop_database(args.database)
+
+
+def run_nodes(args: argparse.Namespace) -> int:
+    """The same steps through nginx in front of two nodes (bench/_cluster.py)."""
+    system = Nodes(args)
+    try:
+        system.start()
+        roles = {role: len(ps) for role, ps in system.roles().items()}
+        knobs = {k: v for k, v in system.env.items() if k in KNOBS}
+        knobs.update(
+            turn_seconds=args.turn_seconds, web_per_node=args.web_per_node, spread=args.spread
+        )
+        print(json.dumps({"system": roles, "env": knobs, "logs": str(system.cluster.workdir)}),
+              flush=True)  # fmt: skip
+        return asyncio.run(run_steps(args, system, system.env))
+    finally:
+        system.stop()
 
 
 if __name__ == "__main__":

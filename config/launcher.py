@@ -42,6 +42,11 @@ DAPHNE_OPTIONS = [
 ]
 
 
+# Connections waiting to be accepted (what Twisted's listen does with -b/-p: 50). Thousands of
+# sockets reconnecting at once (a node restarted) would otherwise be refused.
+LISTEN_BACKLOG = 1024
+
+
 def _free_port() -> int:
     with socket.socket() as sock:
         sock.bind(("127.0.0.1", 0))
@@ -154,7 +159,7 @@ def _commands(port: int, run_dir: Path) -> tuple[dict[str, list[str]], socket.so
     listener = socket.socket()
     listener.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
     listener.bind(("127.0.0.1", port))
-    listener.listen(1024)
+    listener.listen(LISTEN_BACKLOG)
     listener.set_inheritable(True)
     daphne = [PYTHON, "-m", "daphne", *DAPHNE_OPTIONS, "--fd", str(listener.fileno()), APP]
     if web_count == 1:

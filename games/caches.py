@@ -27,7 +27,12 @@ from games.models import Action, Match, Seat, Table
 
 CACHE_SIZE = 512
 
+# A finished match's engine is read again only by a late viewer of its table: a few are kept
+# apart, so that the engines of matches in play are not crowded out and memory stays flat on a
+# server that plays match after match (a 30-minute soak grew each web process by 40 MB before).
+FINISHED_CACHE_SIZE = 32
 _engines: OrderedDict[int, EngineMatch] = OrderedDict()
+_finished: OrderedDict[int, EngineMatch] = OrderedDict()
 _rows: OrderedDict[int, tuple[tuple, dict[str, Seat], Match | None]] = OrderedDict()
 _lock = threading.Lock()
 stats = {"hits": 0, "misses": 0, "replayed": 0, "row_hits": 0, "row_misses": 0}
@@ -37,6 +42,7 @@ def clear() -> None:
     """Forget every cached engine and row (as after a restart of the process)."""
     with _lock:
         _engines.clear()
+        _finished.clear()
         _rows.clear()
 
 
@@ -90,6 +96,8 @@ def checkout(match: Match) -> EngineMatch:
     ``store``."""
     with _lock:
         engine = _engines.pop(match.pk, None)
+        if engine is None:
+            engine = _finished.pop(match.pk, None)
     count = match.action_count
     if engine is None or len(engine.actions) > count:
         stats["misses"] += 1
@@ -112,11 +120,13 @@ def checkout(match: Match) -> EngineMatch:
 
 def store(match_id: int, engine: EngineMatch) -> None:
     """Give an engine back, once what it holds is committed (a more advanced copy wins)."""
+    cache, size = (_finished, FINISHED_CACHE_SIZE) if engine.is_over else (_engines, CACHE_SIZE)
     with _lock:
-        current = _engines.get(match_id)
+        current = _engines.get(match_id, _finished.get(match_id))
         if current is not None and len(current.actions) > len(engine.actions):
             return
-        _engines[match_id] = engine
-        _engines.move_to_end(match_id)
-        while len(_engines) > CACHE_SIZE:
-            _engines.popitem(last=False)
+        _engines.pop(match_id, None)
+        cache[match_id] = engine
+        cache.move_to_end(match_id)
+        while len(cache) > size:
+            cache.popitem(last=False)

@@ -22,11 +22,10 @@ from channels.generic.websocket import AsyncWebsocketConsumer
 from django.conf import settings
 from django.utils import translation
 
-from games import access, broadcast, frames, heartbeat, listing, reading, server_watch
-from games.actions import chat, moderation, play, presence, tables
+from games import access, broadcast, coach_text, frames, heartbeat, listing, reading, server_watch
+from games.actions import chat, coach, moderation, play, presence, tables
 from games.errors import ServiceError, refusal
 from games.identity import viewer_from_scope
-from games.layers import LAYER_ERRORS
 from moderation.addresses import client_address
 
 log = logging.getLogger(__name__)
@@ -53,6 +52,9 @@ def _language(scope) -> str:
     return lang if lang in dict(settings.LANGUAGES) else settings.LANGUAGE_CODE
 
 
+# The use cases wrapped for the database thread once, not on every message.
+_ON_DB_THREAD: dict = {}
+
 # A socket closed with this code lost the server's message bus (Redis): the client reconnects,
 # as after any other close but 4403/4404, and reads a full state (docs/protocol.md).
 LAYER_LOST_CODE = 4503
@@ -63,6 +65,10 @@ class _Consumer(AsyncWebsocketConsumer):
         """Channels' loop, but a consumer whose channel layer fails (Redis gone: the core
         layer raises from its receive) closes its socket with LAYER_LOST_CODE instead of
         dying with a 1011 and no bookkeeping."""
+        # Imported with the first socket, as the channel layer itself: redis-py (5 MB) stays
+        # out of a web process that serves pages only.
+        from games.layers import LAYER_ERRORS
+
         try:
             await super().__call__(scope, receive, send)
         except LAYER_ERRORS as error:
@@ -103,6 +109,7 @@ class TableConsumer(_Consumer):
         self.address = client_address(self.scope)
         self.sent_version = -1
         self.recent: deque[float] = deque()
+        self.advised: int | None = None  # the table version the coach last answered
         self.watched = False
         try:
             await database_sync_to_async(access.check_follow)(
@@ -261,7 +268,10 @@ class TableConsumer(_Consumer):
         return message
 
     async def _call(self, func, *args):
-        return await database_sync_to_async(func)(*args)
+        wrapped = _ON_DB_THREAD.get(func)
+        if wrapped is None:
+            wrapped = _ON_DB_THREAD[func] = database_sync_to_async(func)
+        return await wrapped(*args)
 
     async def _reclaim(self) -> None:
         """Any message from a seated person whose seat a bot is playing takes it back."""
@@ -289,6 +299,23 @@ class TableConsumer(_Consumer):
 
     async def on_look(self, message: dict) -> None:
         await self._act({"type": "look"}, message)
+
+    async def on_advice(self, message: dict) -> None:
+        """The coach's suggestion for my move, from my own view (never at ranked tables)."""
+        await self._reclaim()
+        advice = await self._call(coach.do_advice, self.table_id, self.viewer, self.advised)
+        self.advised = advice.version
+        with translation.override(self.lang):
+            reason = coach_text.sentence(advice.code, advice.params)
+        await self.send_json(
+            {
+                "type": "advice",
+                "version": advice.version,
+                "action": advice.action,
+                "code": advice.code,
+                "reason": reason,
+            }
+        )
 
     async def on_start(self, message: dict) -> None:
         if self.viewer is None:
@@ -321,7 +348,15 @@ class TableConsumer(_Consumer):
         await self._mute(message, False)
 
     async def on_sync(self, message: dict) -> None:
-        await self._reclaim()
+        """The full state again; with the client's ``version`` (a quiet page checking it missed
+        nothing), only when the table has moved on, and without taking a seat back."""
+        version = message.get("version")
+        if version is not None:
+            current = await database_sync_to_async(reading.version_of)(self.table_id)
+            if current == version:
+                return
+        else:
+            await self._reclaim()
         await self._send_full_state()
 
     async def on_back(self, message: dict) -> None:

@@ -6,7 +6,7 @@ from __future__ import annotations
 from games import frames
 from games.actions.chat import viewer_mutes
 from games.identity import Viewer
-from games.models import ChatMessage
+from games.models import ChatMessage, Table
 from games.session import reading
 from moderation.sanctions import silence_of
 
@@ -36,3 +36,8 @@ def visible_chat(table_id: int, viewer_key: str | None, limit: int = 50) -> list
         .order_by("-created_at", "-pk")[:limit]
     )
     return [m.as_frame_dict() for m in reversed(rows)]
+
+
+def version_of(table_id: int) -> int | None:
+    """The table's state version (None: no such table), for a client asking whether it is behind."""
+    return Table.objects.filter(pk=table_id).values_list("version", flat=True).first()

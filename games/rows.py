@@ -38,12 +38,10 @@ def _update_sql(model: type[Model], names: tuple[str, ...]) -> str:
 
 # ``vendor`` only keys the caches below: the SQL and converters differ by database.
 @cache
-def _lock_sql(model: type[Model], vendor: str) -> str:
-    columns = ", ".join(_quote(f.column) for f in model._meta.concrete_fields)
-    pk = _quote(model._meta.pk.column)
+def _lock_where(model: type[Model], vendor: str) -> str:
     # SQLite has no FOR UPDATE: its write transactions are IMMEDIATE (see settings).
     lock = " FOR UPDATE" if connection.features.has_select_for_update else ""
-    return f"SELECT {columns} FROM {_quote(model._meta.db_table)} WHERE {pk} = %s{lock}"
+    return f"{_quote(model._meta.pk.column)} = %s{lock}"
 
 
 def _params(model: type[Model], values: dict[str, Any]) -> list[Any]:
@@ -67,9 +65,10 @@ def update(model: type[Model], pk: Any, values: dict[str, Any]) -> int:
 
 
 def lock(model: type[M], pk: Any) -> M | None:
-    """Read one row FOR UPDATE (the ORM's converters applied), or None if there is none."""
-    query = model.objects.raw(_lock_sql(model, connection.vendor), [pk])
-    return next(iter(query), None)
+    """Read one row FOR UPDATE (the ORM's converters applied), or None if there is none.
+    Without a RawQuerySet, which resolved its columns again on every move."""
+    found = instances(model, _lock_where(model, connection.vendor), [pk])
+    return found[0] if found else None
 
 
 @cache

@@ -38,7 +38,7 @@ from celery import current_app
 from django.db import connection, transaction
 from django.utils import timezone
 
-from games import broadcast, caches, listing, rows
+from games import broadcast, caches, listing, participation, rows
 from games.engine import IllegalAction
 from games.engine import Match as EngineMatch
 from games.errors import refusal
@@ -50,6 +50,7 @@ log = logging.getLogger(__name__)
 # Tasks are queued by name: the unit of work needs no import of the task module.
 BOT_MOVE_TASK = "games.bot_move"
 FILL_BOTS_TASK = "games.fill_bots"
+RATE_MATCH_TASK = "games.rate_match"
 
 _TABLE_FIELDS = tuple(f.attname for f in Table._meta.concrete_fields if not f.primary_key)
 _SEAT_FIELDS = tuple(
@@ -248,6 +249,7 @@ class TableSession:
             players=players,
         )
         self.table.match = match
+        participation.record_start(self.table, match, self.seats)
         self.engine = caches.checkout(match)
         self._new_match = True
         log.info("table %s match %s dealt (%s)", self.table.pk, match.pk, self.table.kind)
@@ -285,6 +287,9 @@ class TableSession:
             match.result = engine.result
             match.finished_at = timezone.now()
             self.table.status = Table.Status.FINISHED
+            participation.record_end(match, self.seats, engine.history)
+            if self.table.kind == Table.Kind.RANKED:
+                self.schedule(RATE_MATCH_TASK, (match.pk,), 0)
             log.info("table %s match %s over after %s actions", self.table.pk, match.pk,
                      match.action_count)  # fmt: skip
 

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
-PACKAGES = ("games", "lobby", "accounts", "rules_pages", "config", "moderation")
+PACKAGES = ("games", "lobby", "accounts", "rules_pages", "config", "moderation", "ranking")
 TABLE_MODELS = {"Table", "Seat", "Match", "Action"}
 WRITES = {
     "create",

@@ -196,7 +196,7 @@ def test_a_match_pauses_while_nobody_seated_is_connected_and_resumes_when_one_is
     )
     assert run(tasks.sweep) == {
         "filled": 0, "expired": 0, "bot_moves": 0, "stale_connections": 0, "abandoned": 0,
-        "bans_over": 0,
+        "bans_over": 0, "suspensions_over": 0,
     }  # fmt: skip
     assert action_count(table.pk) == before
     presence.do_connect(table.pk, people[0], "test.channel!back")

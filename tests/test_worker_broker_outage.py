@@ -2,7 +2,7 @@
 
 Redis is killed while the worker holds bot moves waiting for their countdown (unacknowledged
 messages): Celery 5.7 then died with "Unrecoverable error: AttributeError(\"'NoneType' object
-has no attribute 'hostname'\")" (see config.celery._close_collected).
+has no attribute 'hostname'\")" (see config.worker_consumer._close_collected).
 """
 
 from __future__ import annotations

@@ -9,6 +9,7 @@ admin call these functions and nothing else that writes.
 - ``play``: a person's action, a bot's move;
 - ``presence``: sockets coming and going, stand-ins;
 - ``chat``: messages, mutes, moderation of messages;
+- ``coach``: the coach's advice to the player to move (a read through ``reading``: no change);
 - ``sweep``: the periodic catch-up of missed deadlines and abandoned tables;
 - ``turns``: who is to move and their deadlines (shared by the others).
 """
