@@ -45,6 +45,16 @@ REFUSALS: dict[str, Promise] = {
     "bad_invitation": _("This invitation link is not valid."),
     "private_table": _("This private table is open to its players and guests only."),
     "ranked_table": _("Ranked tables are filled by matchmaking."),
+    "ranked_login": _("Ranked play is for registered players: sign up or log in to play ranked."),
+    "ranked_wait": _(
+        "You left ranked matches before their end: you can play ranked again in %(time)s."
+    ),
+    "ranked_suspended_until": _(
+        "A moderator has suspended you from ranked play until %(until)s. Reason: %(reason)s"
+    ),
+    "ranked_suspended_for_good": _(
+        "A moderator has suspended you from ranked play for good. Reason: %(reason)s"
+    ),
     "bad_bot_level": _("Unknown bot level."),
     "table_started": _("This match has already started."),
     "table_closed": _("This table was closed: nobody had been playing at it for a while."),
@@ -64,6 +74,9 @@ REFUSALS: dict[str, Promise] = {
     "match_over": _("The match is over."),
     "bad_action": _("This action is malformed."),
     "illegal": _("This move is not allowed."),
+    # the coach
+    "coach_ranked": _("There is no advice at ranked tables."),
+    "coach_once": _("You already have the advice for this move."),
     # chat
     "no_identity": _("Choose a nickname first."),
     "chat_not_text": _("A chat message is text."),
@@ -116,6 +129,8 @@ _WIRE_CODES = {
     "silenced_for_good": "silenced",
     "report_too_fast": "too_fast",
     "report_too_long": "bad_field",
+    "ranked_suspended_until": "ranked_suspended",
+    "ranked_suspended_for_good": "ranked_suspended",
 }
 
 

@@ -51,7 +51,8 @@ def table_facts(table: Table, seats: dict[str, Seat], engine: EngineMatch | None
         "id": table.pk,
         "kind": table.kind,
         "status": table.status,
-        "rules": Rules.from_dict(rules).to_dict(),
+        # The engine was built from the match's rules: no second validation on every move.
+        "rules": (engine.rules if engine is not None else Rules.from_dict(rules)).to_dict(),
         "bot_level": table.bot_level,
         "turn_seconds": table.turn_seconds,
         "chat_enabled": table.chat_enabled,

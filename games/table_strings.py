@@ -147,6 +147,14 @@ def table_strings() -> dict[str, Any]:
         "team_title": _("%(team)s — %(names)s"),
         "partners": _("%(a)s & %(b)s"),
         "chat_author": _("%(name)s:"),
+        # Reports (static/js/report.js) and a chat turned off by a moderator.
+        "report_message_name": _("Report the message from %(name)s"),
+        "report_name": _("Report %(name)s"),
+        "silenced_until": _(
+            "A moderator has turned off your chat until %(until)s. Reason: %(reason)s"
+        ),
+        "silenced_for_good": _("A moderator has turned off your chat for good. Reason: %(reason)s"),
+        "silence_no_reason": _("no reason given"),
         # Ready-made phrases: a tap instead of typing on a phone.
         "chat_phrases": [_("Well played!"), _("Thanks, partner"), _("Oops"), _("Good game!")],
         "team_them": _("Them"),
@@ -214,6 +222,7 @@ def table_strings() -> dict[str, Any]:
         "rematch": _("Play again"),
         "final_note": _("The last hand's detail is shown with the scores."),
         "back_to_lobby": _("Back to the lobby"),
+        "see_match": _("See the match and its replay"),
         "leave_confirm": _("Leave the match? A bot takes your seat for good."),
         "not_connected": _("Not connected: trying again…"),
         "no_access": _("You cannot follow this table."),

@@ -469,3 +469,22 @@ async def test_back_from_a_seated_player_is_answered_with_the_state():
     assert frame["table"]["me"]["seat"] == "N" and frame["table"]["me"]["standin"] is False
     for client in (party.lea_client, party.hugo_client):
         await client.close()
+
+
+async def test_a_quiet_page_asking_with_its_version_hears_only_when_it_is_behind():
+    party = await open_private_table()
+    lea_client = party.lea_client
+    await lea_client.send({"type": "start"})
+    state = await lea_client.receive_until(lambda f: is_state(f) and f["view"] is not None)
+    await lea_client.drain()
+    current = await db(lambda: Table.objects.get(pk=party.table.pk).version)()
+    await lea_client.send({"type": "sync", "version": current})
+    assert await lea_client.drain() == []
+    # A state lost with a process that died between commit and broadcast: the page is behind.
+    await lea_client.send({"type": "sync", "version": current - 1})
+    again = await lea_client.receive_until(is_state)
+    assert again["version"] == current and again["view"]["seat"] == state["view"]["seat"]
+    await lea_client.send({"type": "sync", "version": None})
+    assert (await lea_client.receive_until(is_error))["code"] == "bad_field"
+    await lea_client.close()
+    await party.hugo_client.close()

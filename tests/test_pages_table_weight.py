@@ -16,8 +16,9 @@ from tests.test_pages_table import guest, private_table
 pytestmark = pytest.mark.django_db
 
 STATIC = Path(__file__).resolve().parent.parent / "static"
-# Compressed, the page and its assets stay well under the 60 KB the site aims at.
-GZIP_BUDGET = 40_000
+# Compressed, the page and its assets stay well under the 60 KB the site aims at. 42 KB since the
+# coach (its button shows on the player's turn, 1 KB); the Report dialog loads on first use.
+GZIP_BUDGET = 42_000
 
 
 def assets(html: str) -> list[str]:

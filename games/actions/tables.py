@@ -288,6 +288,8 @@ def do_rematch(table_id: int, viewer: Viewer) -> Table:
         table = s.table
         if s.seat_of(viewer) is None:
             raise refusal("not_seated")
+        if table.kind == Table.Kind.RANKED:
+            raise refusal("ranked_table")  # the next ranked match comes from the queue
         if table.status not in (Table.Status.FINISHED, Table.Status.ABANDONED):
             if table.status == Table.Status.PLAYING and s.match and s.match.number > 1:
                 return table  # someone already asked for the rematch

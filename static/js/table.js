@@ -7,11 +7,12 @@
 
 import { $, toast } from "./table/util.js";
 import { createApp, facts } from "./table/model.js";
-import { answersPending, connect, isNewer, send } from "./table/connection.js";
+import { answersPending, connect, isNewer, resyncIfQuiet, send } from "./table/connection.js";
 import { announceTurn, noticeChanges, renderBanner, renderServerBanner, renderOverlay, renderSeats, renderTrick, tick } from "./table/felt.js";
 import { renderHandArea } from "./table/hand.js";
 import { renderScores } from "./table/scores.js";
-import { addChat, initChat, removeChat, renderChatAccess } from "./table/chat.js";
+import { addChat, initChat, removeChat, renderChatAccess, showChat } from "./table/chat.js";
+import { initCoach, renderCoach, showAdvice } from "./table/coach.js";
 
 const readJSON = (id) => JSON.parse(document.getElementById(id).textContent);
 const cfg = readJSON("table-config");
@@ -22,6 +23,7 @@ app.render = () => {
   renderSeats(app);
   renderTrick(app);
   renderHandArea(app);
+  renderCoach(app);
   renderScores(app);
   renderOverlay(app);
   renderChatAccess(app);
@@ -31,7 +33,10 @@ app.render = () => {
 
 app.send = (message) => {
   const sent = send(app, message);
-  if (sent && app.pending) renderHandArea(app);
+  if (sent && app.pending) {
+    renderHandArea(app);
+    renderCoach(app);
+  }
   return sent;
 };
 
@@ -51,7 +56,22 @@ function setOverlay(which) {
   renderOverlay(app);
 }
 
+// Reporting a message or a player (games/report_dialog.html): only an identified viewer may. The
+// dialog's module (report.js) is fetched the first time someone opens it, not with the page.
+let reporting = null;
+const loadReporting = () => import("./report.js").then(({ setupReporting }) => {
+  reporting ||= setupReporting({ send: (message) => app.send(message) });
+  return reporting;
+});
+const reportTemplate = document.getElementById("report-button");
+app.reportButton = (what) => {
+  if (!app.F.canReport) return null;
+  const node = reportTemplate.content.firstElementChild.cloneNode(true);
+  node.addEventListener("click", () => loadReporting().then((r) => r.open(what)).catch(() => toast(app.S.generic_error)));
+  return node;
+};
 initChat(app, cfg.chat);
+initCoach(app);
 $("#leave-form")?.addEventListener("submit", (event) => {
   if (app.F.status === "playing" && !window.confirm(app.S.leave_confirm)) event.preventDefault();
 });
@@ -63,10 +83,14 @@ document.addEventListener("keydown", (event) => {
 document.body.classList.add("js");
 app.render();
 setInterval(() => tick(app), 250);
+setInterval(() => resyncIfQuiet(app), 5000);
 connect(app, {
+  first: (frame) => !!reporting && reporting.handleFrame(frame),
   state: applyState,
   chat: (message) => addChat(app, message),
-  chatHidden: removeChat,
+  chatHidden: (id) => removeChat(app, id),
+  chatShown: (message) => showChat(app, message),
+  advice: (frame) => showAdvice(app, frame),
   server: (frame) => {
     if (typeof frame.ok !== "boolean") return;
     app.serverDown = !frame.ok;
@@ -76,5 +100,6 @@ connect(app, {
     app.pending = false;
     toast(frame.message || app.S.generic_error);
     renderHandArea(app);
+    renderCoach(app);
   },
 });

@@ -21,8 +21,10 @@ export function answersPending(app, frame) {
   return typeof sent !== "number" || typeof frame.version !== "number" || frame.version > sent;
 }
 
-/** Open the socket; `handlers.state(frame)`, `.chat(message)`, `.chatHidden(id)`, `.error(frame)`,
- * `.server(frame)` (the game server's health, docs/protocol.md). */
+/** Open the socket; `handlers.state(frame)`, `.chat(message)`, `.chatHidden(id)`,
+ * `.chatShown(message)`, `.error(frame)`, `.server(frame)` (the game server's health,
+ * docs/protocol.md), `.advice(frame)` (the coach); `handlers.first(frame)` sees every frame
+ * before them and returns true for those it took (the answers to a report). */
 export function connect(app, handlers) {
   const net = app.net;
   clearTimeout(net.retryTimer);
@@ -36,20 +38,25 @@ export function connect(app, handlers) {
     document.body.dataset.socket = "open";
     if (net.openedOnce) socket.send(JSON.stringify({ type: "sync" }));
     net.openedOnce = true;
+    net.lastFrameAt = Date.now();
   });
   socket.addEventListener("message", (event) => {
+    net.lastFrameAt = Date.now();
     let frame;
     try {
       frame = JSON.parse(event.data);
     } catch {
       return;
     }
+    if (handlers.first && handlers.first(frame)) return;
     if (frame.type === "state") handlers.state(frame);
     else if (frame.type === "chat") handlers.chat(frame.message);
     else if (frame.type === "chat_history" && Array.isArray(frame.messages)) frame.messages.forEach(handlers.chat);
     else if (frame.type === "chat_hidden") handlers.chatHidden(frame.id);
+    else if (frame.type === "chat_shown") handlers.chatShown(frame.message);
     else if (frame.type === "error") handlers.error(frame);
     else if (frame.type === "server") handlers.server(frame);
+    else if (frame.type === "advice" && handlers.advice) handlers.advice(frame);
     else if (frame.type === "redirect" && frame.url) location.assign(frame.url);
   });
   socket.addEventListener("close", (event) => {
@@ -73,6 +80,22 @@ export function connect(app, handlers) {
     net.retryTimer = setTimeout(() => connect(app, handlers), base / 2 + Math.random() * (base / 2));
   });
   window.addEventListener("online", () => net.socket || connect(app, handlers), { once: true });
+}
+
+/** A table in play that has been quiet for QUIET_RESYNC_MS asks whether it missed a state: a
+ * server process that died between a move's commit and its broadcast would otherwise leave this
+ * page behind until the next move. The server answers only when the version differs. */
+export const QUIET_RESYNC_MS = 15000;
+
+export function resyncIfQuiet(app, now = Date.now()) {
+  const net = app.net;
+  const socket = net.socket;
+  if (!socket || socket.readyState !== WebSocket.OPEN || app.F.status !== "playing") return false;
+  if (now - (net.lastFrameAt || now) < QUIET_RESYNC_MS) return false;
+  net.lastFrameAt = now;
+  const version = app.state.version;
+  socket.send(JSON.stringify(typeof version === "number" ? { type: "sync", version } : { type: "sync" }));
+  return true;
 }
 
 /** Send a message; an action carries the version it was decided on. False if not connected. */

@@ -106,6 +106,13 @@ export function renderSeats(app) {
         text: muted ? S.unmute : S.mute, dataset: { mute: seat },
       }));
     }
+    if (info.kind === "human" && !info.isYou) {
+      const report = app.reportButton({ seat, name: seatName(app, seat) });
+      if (report) {
+        report.setAttribute("aria-label", fmt(S.report_name, { name: seatName(app, seat) }));
+        tools.append(report);
+      }
+    }
     if (waiting && F.isHost && info.kind !== "empty" && !info.isYou) {
       tools.append(h("button", {
         type: "button", "aria-label": fmt(S.kick_name, { name: seatName(app, seat) }), text: S.kick,
@@ -234,7 +241,10 @@ export function renderOverlay(app) {
     const scores = result.scores || {};
     card.append(h("p", { text: teams.map((t) => fmt(S.team_score, { team: teamLabel(app, t), score: num(scores[t]) })).join(" — ") }));
     const actions = h("div", { class: "overlay-actions" }, h("a", { class: "btn", href: cfg.urls.lobby, text: S.back_to_lobby }));
-    if (F.mySeat) actions.append(rematchForm(app));
+    // A ranked table has no rematch: the next ranked match comes from the queue (the lobby).
+    if (F.mySeat && F.kind !== "ranked") actions.append(rematchForm(app));
+    // The finished match's own page: its score hand by hand and the replay of every deal.
+    if (F.matchId && cfg.urls.match && (F.mySeat || F.kind !== "private")) actions.append(h("a", { class: "btn", id: "see-match", href: fmt(cfg.urls.match, { id: F.matchId }), text: S.see_match }));
     card.append(actions, h("p", { class: "overlay-note final-note", text: S.final_note }));
     // On a phone the sheet covers the scores panel: the last hand's detail goes in the sheet.
     const lastHand = (v.history || []).at(-1);

@@ -32,6 +32,9 @@ export function createApp(cfg, S, first) {
     // Wired by the entry module (table.js): modules act through these, never import each other.
     send: () => false,
     render: () => {},
+    // A "Report" button for {message, name, text} or {seat, name} (static/js/report.js), or null.
+    reportButton: () => null,
+    silenceTimer: null,
   };
   app.F = facts(app, app.state);
   app.wasSeated = !!app.F.mySeat;
@@ -72,6 +75,13 @@ export function facts(app, st) {
     // Nobody seated is connected: nothing moves (bots included) until one comes back.
     paused: table.paused === true && (table.status || "waiting") === "playing",
     chatMax: table.chat_max_length || cfg.chatMaxLength,
+    matchId: (table.match && table.match.id) || null,
+    // Reports come from an identified viewer: a registered player or a guest with a nickname.
+    canReport: !!me.name,
+    // A moderator turned my chat off: until when (null: until lifted) and why.
+    silenced: me.silenced === true,
+    silencedUntil: parseTime(me.silenced_until),
+    silenceReason: me.silence_reason || "",
   };
 }
 
