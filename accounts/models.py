@@ -5,6 +5,8 @@ from django.db import models
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
+from accounts.names import name_key
+
 # The username of a deleted account (accounts.deletion): "~" is not allowed in usernames, so no
 # one can sign up with such a name.
 DELETED_PREFIX = "~deleted-"
@@ -13,7 +15,27 @@ DELETED_PREFIX = "~deleted-"
 class User(AbstractUser):
     """A registered player; `display_name` is what other players see at the table."""
 
-    display_name = models.CharField(_("display name"), max_length=30, blank=True)
+    # Indexed: a profile (/joueurs/<name>/) is found by this name.
+    display_name = models.CharField(_("display name"), max_length=30, blank=True, db_index=True)
+    # The names as a reader takes them in (accounts.names.name_key), kept on save so that "is
+    # this name taken?" is one indexed query, not a read of every player's name.
+    public_key = models.CharField(max_length=150, blank=True, db_index=True, editable=False)
+    username_key = models.CharField(max_length=150, blank=True, db_index=True, editable=False)
+
+    def save(self, *args, **kwargs) -> None:
+        self.public_key = name_key(self.display_name or self.username)
+        self.username_key = name_key(self.username)
+        fields = kwargs.get("update_fields")
+        if fields is not None and {"display_name", "username"} & set(fields):
+            kwargs["update_fields"] = {*fields, "public_key", "username_key"}
+        super().save(*args, **kwargs)
+
+    @classmethod
+    def name_taken(cls, name: str, *, exclude_pk: int | None = None) -> bool:
+        """Whether another player's shown name or username reads as ``name``."""
+        key = name_key(name)
+        others = cls.objects.exclude(pk=exclude_pk) if exclude_pk else cls.objects.all()
+        return others.filter(models.Q(public_key=key) | models.Q(username_key=key)).exists()
 
     @property
     def is_deleted(self) -> bool:

@@ -47,7 +47,16 @@ def fill(players: int, matches: int, seed: int) -> None:
     rng = random.Random(seed)
     User = get_user_model()
     User.objects.bulk_create(
-        (User(username=f"player{i:05}", password="!") for i in range(players)), batch_size=5000
+        (
+            User(
+                username=f"player{i:05}",
+                password="!",
+                public_key=f"player{i:05}",
+                username_key=f"player{i:05}",
+            )
+            for i in range(players)
+        ),
+        batch_size=5000,
     )
     user_ids = list(User.objects.values_list("pk", flat=True))
     per_table = 100

@@ -14,6 +14,7 @@ from pathlib import Path
 import dj_database_url
 from csp.constants import NONE as CSP_NONE
 from csp.constants import SELF as CSP_SELF
+from django.conf import global_settings
 from django.utils.translation import gettext_lazy as _
 
 from config.env import env_bool, env_float, env_int, env_list, env_str
@@ -225,6 +226,9 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
     {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
 ]
+# Django's own list unless set (comma-separated dotted paths). The tests put a fast hasher first,
+# for themselves and the servers they start (tests/conftest.py); production keeps the default.
+PASSWORD_HASHERS = env_list("PASSWORD_HASHERS", global_settings.PASSWORD_HASHERS)
 SITE_ID = 1
 # URL names, reversed in the language of the page the form was sent from (`/` would follow the
 # browser's language instead: a player on /fr/ with an English browser would land on /en/).

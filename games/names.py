@@ -3,29 +3,15 @@ table, by changing case, spaces, accents or letter forms (Unicode NFKC)."""
 
 from __future__ import annotations
 
-import unicodedata
 from functools import cache
 
 from django.conf import settings
 from django.utils import translation
 
+from accounts.names import name_key
 from games.models import BOT_NAMES, POSITIONS
 
-# Latin look-alikes of other scripts that NFKC leaves alone (Cyrillic and Greek lower case), and
-# the digits read as letters.
-_LOOKALIKES = str.maketrans(
-    "асеорхуіјѕԁһкмтвнαβεικνορτυχ013457",
-    "aceopxyijsdhkmtbhabeiknoptuxoleast",
-)
-
-
-def name_key(name: str) -> str:
-    """The name as a reader takes it in: NFKC-folded, without case, accents, spaces or signs,
-    look-alike letters and digits read as Latin letters ("Robot  Est (normal)", "R0BOT ЕST"
-    and "robotest normal" give the same key)."""
-    folded = unicodedata.normalize("NFKC", name).casefold()
-    stripped = unicodedata.normalize("NFKD", folded).translate(_LOOKALIKES)
-    return "".join(ch for ch in stripped if ch.isalnum() and not unicodedata.combining(ch))
+__all__ = ["name_key", "reads_as_bot"]
 
 
 @cache

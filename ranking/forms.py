@@ -8,7 +8,6 @@ from django.utils.translation import gettext_lazy as _
 
 from games.errors import ServiceError
 from games.identity import NICKNAME_MAX, clean_nickname
-from games.names import name_key
 
 
 class DisplayNameForm(forms.Form):
@@ -28,14 +27,6 @@ class DisplayNameForm(forms.Form):
             raise forms.ValidationError(str(exc.message)) from None
         if "/" in value:
             raise forms.ValidationError(_("A name cannot contain “/”."))
-        key = name_key(value)
-        others = (
-            get_user_model()
-            .objects.exclude(pk=self.user.pk)
-            .values_list("username", "display_name")
-            .iterator(chunk_size=5000)
-        )
-        for username, display_name in others:
-            if key in (name_key(display_name or username), name_key(username)):
-                raise forms.ValidationError(_("Another player already has this name."))
+        if get_user_model().name_taken(value, exclude_pk=self.user.pk):
+            raise forms.ValidationError(_("Another player already has this name."))
         return value

@@ -3,6 +3,7 @@
 import os
 
 import pytest
+from django.conf import global_settings
 from django.test import override_settings
 
 # The tests run without `collectstatic`: plain static names, served from the source folders. The
@@ -23,6 +24,17 @@ PLAIN_STATIC_FILES = {
 def _plain_static_files():
     """No manifest to look hashed names up in: `{% static %}` gives the plain names."""
     with override_settings(**PLAIN_STATIC_FILES):
+        yield
+
+
+@pytest.fixture(scope="session", autouse=True)
+def _fast_password_hashing():
+    """Django's advice for tests: a fast hasher first (PBKDF2 costs a quarter of a second a user).
+    The servers the browser tests start inherit it through the environment, so they read the
+    hashes the tests wrote."""
+    hashers = ["django.contrib.auth.hashers.MD5PasswordHasher", *global_settings.PASSWORD_HASHERS]
+    os.environ["PASSWORD_HASHERS"] = ",".join(hashers)
+    with override_settings(PASSWORD_HASHERS=hashers):
         yield
 
 

@@ -68,15 +68,26 @@ def seat_with_cards_face_down(page, base_url: str) -> None:
     raise AssertionError("never dealt a hand with my cards face down")
 
 
+def visible_box(page, selector: str) -> dict:
+    """The element's box once it is drawn: the grid may be redrawn (a newer state) between
+    the wait and the measure, when Playwright gives no box."""
+    for _ in range(40):
+        box = page.locator(selector).bounding_box()
+        if box is not None:
+            return box
+        page.wait_for_timeout(50)
+    raise AssertionError(f"{selector} never stayed visible")
+
+
 def test_a_double_click_on_see_my_cards_does_not_bid(live_site):
     started = time.monotonic()
     with chromium_page(1280, 900) as (page, errors):
         seat_with_cards_face_down(page, live_site)
-        look_box = page.locator(LOOK).bounding_box()
+        look_box = visible_box(page, LOOK)
         page.locator(LOOK).dblclick()
         # The cards are turned where the button was; the bid buttons are elsewhere.
         page.wait_for_selector('.bid-grid button[data-bid="10"]', state="visible")
-        ten = page.locator('.bid-grid button[data-bid="10"]').bounding_box()
+        ten = visible_box(page, '.bid-grid button[data-bid="10"]')
         overlap_x = min(look_box["x"] + look_box["width"], ten["x"] + ten["width"]) - max(
             look_box["x"], ten["x"]
         )

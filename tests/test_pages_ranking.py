@@ -152,3 +152,33 @@ def test_the_owner_changes_their_name_and_bad_names_are_refused():
     user.refresh_from_db()
     assert user.display_name == "Samuel"
     assert 'id="name-save"' not in other.get("/fr/joueurs/Samuel/").content.decode()
+
+
+def test_a_name_that_reads_as_another_players_shown_name_or_username_is_refused():
+    client, _user = _logged_in("sam")
+    shown, _ = make_player("zoe")
+    shown.display_name = "Zoé Martin"
+    shown.save(update_fields=["display_name"])
+    for look_alike in ("zoe  MARTIN", "Z0É-Martin", "zoe"):
+        response = client.post("/fr/joueurs/sam/", {"display_name": look_alike})
+        assert response.status_code == 400, look_alike
+        assert "Un autre joueur a déjà ce nom." in response.content.decode(), look_alike
+    # Once Zoé takes another name, her former shown name is free again.
+    shown.display_name = "Zed"
+    shown.save(update_fields=["display_name"])
+    response = client.post("/fr/joueurs/sam/", {"display_name": "Zoé Martin"})
+    assert response.status_code == 302
+
+
+def test_the_name_keys_follow_every_save_so_the_check_is_one_indexed_query(
+    django_assert_num_queries,
+):
+    from django.contrib.auth import get_user_model
+
+    user, _ = make_player("Léa")
+    user.display_name = "Léa  B."
+    user.save(update_fields=["display_name"])
+    user.refresh_from_db()
+    assert (user.public_key, user.username_key) == ("leab", "lea")
+    with django_assert_num_queries(1):
+        assert get_user_model().name_taken("LEA B")

@@ -68,7 +68,7 @@ def test_a_fixed_seed_smoke_tournament_ranks_easy_below_normal_below_hard():
     hard_vs_normal = run_tournament(
         ("bots_helpers:hard_quick",) * 2,
         ("normal", "normal"),
-        40,
+        15,
         seed=0,
         progress=False,
         max_hands=2,
