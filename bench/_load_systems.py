@@ -5,8 +5,10 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import gc
 import math
 import os
+import time
 from pathlib import Path
 
 import _cluster
@@ -112,3 +114,30 @@ async def start_py_spy(args: argparse.Namespace, system, n: int, seconds: float)
             )
         )
     return procs
+
+
+client_pauses: list[float] = []
+_gc_started: list[float] = []
+
+
+def _time_collections(phase: str, info: dict) -> None:
+    """The load client's own garbage collections, timed: a pause here delays every reply."""
+    if phase == "start":
+        _gc_started[:] = [time.perf_counter()]
+    elif _gc_started:
+        client_pauses.append(1000 * (time.perf_counter() - _gc_started[0]))
+
+
+gc.callbacks.append(_time_collections)
+
+
+async def soak_memory_trail(system, duration: float) -> dict[str, list[float]]:
+    """Sleep through the soak, reading each web process's PSS every five minutes: growth that
+    levels off (caches filling) reads differently from growth that goes on (a leak)."""
+    trail: dict[str, list[float]] = {}
+    end = time.monotonic() + duration
+    while (left := end - time.monotonic()) > 0:
+        await asyncio.sleep(min(300.0, left))
+        for name, figures in memory({"web": system.roles().get("web", [])}).items():
+            trail.setdefault(name, []).append(figures["pss"])
+    return trail

@@ -26,10 +26,12 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import gc
 import json
 import math
 import os
 import random
+import signal
 import sys
 import tempfile
 import time
@@ -44,7 +46,16 @@ sys.path.insert(1, str(Path(__file__).resolve().parent.parent))
 
 import _cluster
 import _system
-from _load_systems import Nodes, Single, memory, per_move, percentile, start_py_spy
+from _load_systems import (
+    Nodes,
+    Single,
+    client_pauses,
+    memory,
+    per_move,
+    percentile,
+    soak_memory_trail,
+    start_py_spy,
+)
 
 SEATS = ("N", "E", "S", "W")
 LIMIT_MS = 100.0
@@ -371,6 +382,15 @@ async def run_steps(args: argparse.Namespace, system, env: dict[str, str]) -> in
             if n > len(bench.tables):
                 await bench.add_tables(n - len(bench.tables))
             setup_s = time.monotonic() - t0
+            # The client's own pauses would count as the server's latency: a collection over
+            # its thousands of sockets took 0.3 s at 800 tables, every move late at once. So
+            # the client collects between steps, not during one (--client-gc keeps it on).
+            gc.enable()
+            gc.collect()
+            if not args.client_gc:
+                gc.freeze()
+                gc.disable()
+            client_pauses.clear()
             bench.restart_drivers()
             await asyncio.sleep(args.warmup)
             roles = {p.pid: role for role, ps in system.roles().items() for p in ps}
@@ -381,7 +401,10 @@ async def run_steps(args: argparse.Namespace, system, env: dict[str, str]) -> in
             step.end = step.start + duration
             bench.step = step
             spies = await start_py_spy(args, system, n, duration)
-            await asyncio.sleep(duration)
+            if soak:
+                trail = await soak_memory_trail(system, duration)
+            else:
+                await asyncio.sleep(duration)
             for spy in spies:
                 await spy.wait()
             wall = time.perf_counter() - step.start
@@ -402,11 +425,13 @@ async def run_steps(args: argparse.Namespace, system, env: dict[str, str]) -> in
                 "cpu_cores": cpu,
                 "cpu_ms_per_move": per_move(cpu, wall, len(step.latencies)),
                 "setup_s": round(setup_s, 1),
+                "client_gc_pause_max_ms": round(max(client_pauses, default=0.0), 1),
             }
             if soak:
                 line["soak_minutes"] = args.soak
                 line["memory_mb_start"] = memory0
                 line["memory_mb_end"] = memory(system.roles())
+                line["web_pss_mb_every_5_min"] = trail
                 line["error_codes"] = dict(bench.error_codes)
             print(json.dumps(line), flush=True)
             if args.samples:
@@ -447,6 +472,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--steps", default="25,50,100,150,200,250,300")
     parser.add_argument("--duration", type=float, default=30.0, help="measured seconds per step")
     parser.add_argument("--warmup", type=float, default=6.0, help="seconds before measuring")
+    parser.add_argument(
+        "--client-gc",
+        action="store_true",
+        help="let the load client collect garbage during a step (the former behaviour)",
+    )
     parser.add_argument("--interval", type=float, default=2.0, help="seconds between moves")
     parser.add_argument(
         "--turn-seconds", type=int, default=30, help="turn timer of the tables (0: none)"
@@ -533,5 +563,11 @@ def run_nodes(args: argparse.Namespace) -> int:
         system.stop()
 
 
+def _exit_on_sigterm(signum, frame) -> None:
+    """`kill` stops the bench as Ctrl-C does: the `finally` blocks stop every process it started."""
+    raise SystemExit(128 + signum)
+
+
 if __name__ == "__main__":
+    signal.signal(signal.SIGTERM, _exit_on_sigterm)
     sys.exit(main())
