@@ -99,12 +99,12 @@ def checkout(match: Match) -> EngineMatch:
         if engine is None:
             engine = _finished.pop(match.pk, None)
     count = match.action_count
-    if engine is None or len(engine.actions) > count:
+    if engine is None or engine.action_count > count:
         stats["misses"] += 1
         engine = EngineMatch(Rules.from_dict(match.rules), match.seed)
     else:
         stats["hits"] += 1
-    done = len(engine.actions)
+    done = engine.action_count
     if done < count:
         missing = rows.select(
             Action, ("seat", "payload"), "match_id = %s AND seq > %s AND seq <= %s",
@@ -113,8 +113,8 @@ def checkout(match: Match) -> EngineMatch:
         for seat, payload in missing:
             engine.apply(seat, payload)
             stats["replayed"] += 1
-        if len(engine.actions) != count:  # pragma: no cover - a corrupt log
-            raise RuntimeError(f"match {match.pk}: {len(engine.actions)} actions, expected {count}")
+        if engine.action_count != count:  # pragma: no cover - a corrupt log
+            raise RuntimeError(f"match {match.pk}: {engine.action_count} actions, expected {count}")
     return engine
 
 
@@ -123,7 +123,7 @@ def store(match_id: int, engine: EngineMatch) -> None:
     cache, size = (_finished, FINISHED_CACHE_SIZE) if engine.is_over else (_engines, CACHE_SIZE)
     with _lock:
         current = _engines.get(match_id, _finished.get(match_id))
-        if current is not None and len(current.actions) > len(engine.actions):
+        if current is not None and current.action_count > engine.action_count:
             return
         _engines.pop(match_id, None)
         cache[match_id] = engine

@@ -6,13 +6,22 @@ import json
 import random
 from typing import Any
 
-from .cards import BLIND_NIL, SEATS, TEAMS
+from .cards import BLIND_NIL, CODES, SEATS, TEAMS
 from .hand import HandState, bid_action, parse_action, seat_index
 from .rules import STANDARD_RULES, IllegalAction, Rules
 from .scoring import score_hand
 from .variants import VARIANTS
 
 _LOOK = {"type": "look"}
+
+
+def _action_dict(kind: str, value: int | None) -> dict[str, Any]:
+    """The action dict of a logged ``(kind, value)``, as ``parse_action`` accepts it."""
+    if kind == "bid":
+        return bid_action(value)  # type: ignore[arg-type]
+    if kind == "play":
+        return {"type": "play", "card": CODES[value]}  # type: ignore[index]
+    return dict(_LOOK)
 
 
 def first_dealer(seed: int | str) -> int:
@@ -51,7 +60,10 @@ class Match:
         self.seed = seed
         self.first_dealer = first_dealer(seed)
         self.hand_number = 0
-        self.actions: list[tuple[str, dict[str, Any]]] = []
+        # (seat, kind, value): a shared string, a shared string and a small int. A live table's
+        # engine stays in a server's cache for the whole match; kept as dict copies the actions
+        # took about 250 bytes each, as these tuples 64 (bench/README.md, "The soak").
+        self._log: list[tuple[str, str, int | None]] = []
         self.history: list[dict[str, Any]] = []
         self._history_parts: list[str] = []
         self._totals = {team: {"score": 0, "bags": 0} for team in TEAMS}
@@ -65,8 +77,18 @@ class Match:
         ns, ew = self._totals["NS"]["score"], self._totals["EW"]["score"]
         return (
             f"<Match {self.rules!r} seed={self.seed!r} hand={self.hand_number} "
-            f"actions={len(self.actions)} NS={ns} EW={ew}{' over' if self._result else ''}>"
+            f"actions={len(self._log)} NS={ns} EW={ew}{' over' if self._result else ''}>"
         )
+
+    @property
+    def actions(self) -> list[tuple[str, dict[str, Any]]]:
+        """Every action applied so far, as ``(seat, action dict)``: a new list each time."""
+        return [(seat, _action_dict(kind, value)) for seat, kind, value in self._log]
+
+    @property
+    def action_count(self) -> int:
+        """How many actions were applied (without building them)."""
+        return len(self._log)
 
     @classmethod
     def replay(cls, rules: Rules, seed: int | str, actions) -> Match:
@@ -172,7 +194,7 @@ class Match:
         else:
             hand.check_play(p, value)  # type: ignore[arg-type]
             hand.play_int(value)  # type: ignore[arg-type]
-        self.actions.append((seat, dict(action)))
+        self._log.append((SEATS[p], kind, value))
         if hand.is_complete:
             self._finish_hand()
 
