@@ -1,0 +1,188 @@
+"""The tables of bench/ws_load.py: their creation (in a child process with Django, so that the
+load client stays lean: `python bench/_load_tables.py create-tables COUNT FIRST TURN_SECONDS`)
+and the client's record of each table (its four sockets, the move in flight)."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import math
+import os
+import random
+import sys
+import time
+import uuid
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from ws_load import Bench
+
+SEATS = ("N", "E", "S", "W")
+
+
+# --- table creation (a child process with Django, so the client process stays lean) -----------
+
+
+def create_tables(count: int, first: int, turn_seconds: int) -> list[dict]:
+    """Create `count` private tables with four guests seated; return ids and cookies. The host
+    starts each match over its socket once the four are connected, so no turn timer runs early.
+
+    `turn_seconds` 0 is a table without turn timer (the private table default); quick tables
+    run TURN_SECONDS (30), which queues a deadline with every move."""
+    import django
+
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
+    django.setup()
+    from django.contrib.sessions.backends.db import SessionStore
+
+    from games.actions import tables
+    from games.identity import Viewer
+
+    out = []
+    for index in range(first, first + count):
+        viewers, cookies = {}, {}
+        for seat in SEATS:
+            guest_id = uuid.uuid4().hex
+            name = f"B{index}{seat}"
+            session = SessionStore()
+            session["guest_id"] = guest_id
+            session["nickname"] = name
+            session.create()
+            viewers[seat] = Viewer(user_id=None, guest_id=guest_id, name=name)
+            cookies[seat] = session.session_key
+        table = tables.do_create_private_table(viewers["N"], {}, "normal", turn_seconds or None)
+        for seat in SEATS[1:]:
+            tables.do_join(table.id, viewers[seat], invite_token=table.invite_token, position=seat)
+        out.append({"table": table.id, "cookies": cookies})
+    return out
+
+
+@dataclass
+class Step:
+    """What one step of N tables recorded inside its measuring window."""
+
+    start: float = math.inf
+    end: float = math.inf
+    latencies: list[float] = field(default_factory=list)
+    samples: list[tuple[float, float, int]] = field(default_factory=list)
+    errors: int = 0
+    timeouts: int = 0
+    skipped: int = 0
+
+    def counts(self, t: float) -> bool:
+        return self.start <= t <= self.end
+
+
+@dataclass
+class Conn:
+    seat: str
+    ws: object = None
+    version: int = -1
+    view: dict | None = None
+
+
+class TableRun:
+    """One table: four sockets, the move in flight, and who has seen its result."""
+
+    def __init__(self, bench: Bench, table_id: int, cookies: dict[str, str]) -> None:
+        self.bench = bench
+        self.id = table_id
+        self.cookies = cookies
+        self.conns = {seat: Conn(seat) for seat in SEATS}
+        self.version = -1
+        self.latest: Conn | None = None
+        self.pending: tuple[float, int] | None = None  # (sent at, version acted on)
+        self.seen: set[str] = set()
+        self.first_state = asyncio.Event()
+        self.started = asyncio.Event()
+        self.ready_count = 0
+        self.finished = False
+
+    def on_state(self, conn: Conn, frame: dict, now: float) -> None:
+        version = frame.get("version", -1)
+        if version <= conn.version:
+            return
+        if conn.version < 0:
+            self.ready_count += 1
+            if self.ready_count == 4:
+                self.first_state.set()
+        conn.version = version
+        conn.view = frame.get("view")
+        if conn.view is not None:
+            self.started.set()
+        if version > self.version:
+            self.version = version
+            self.latest = conn
+        if self.pending and version > self.pending[1]:
+            self.seen.add(conn.seat)
+            if len(self.seen) == 4:
+                sent, _ = self.pending
+                step = self.bench.step
+                if step.counts(sent):
+                    step.latencies.append(now - sent)
+                    step.samples.append((time.time() - (now - sent), now - sent, self.id))
+                self.pending = None
+
+    def on_error(self, frame: dict) -> None:
+        step = self.bench.step
+        if step.counts(time.perf_counter()):
+            step.errors += 1
+        self.bench.error_codes[frame.get("code", "?")] = (
+            self.bench.error_codes.get(frame.get("code", "?"), 0) + 1
+        )
+        self.pending = None  # refused: nothing changed
+
+    async def tick(self) -> None:
+        """Send the legal move of the seat to play, unless the last move is still in flight."""
+        now = time.perf_counter()
+        step = self.bench.step
+        if self.pending:
+            if now - self.pending[0] > self.bench.args.move_timeout:
+                if step.counts(self.pending[0]):
+                    step.timeouts += 1
+                self.pending = None
+                for conn in self.conns.values():
+                    await conn.ws.send('{"type": "sync"}')
+            elif step.counts(now):
+                step.skipped += 1
+            return
+        if self.latest is None or self.latest.view is None:
+            return
+        seat = self.latest.view.get("to_move")
+        if seat is None:
+            self.finished = True
+            return
+        mover = self.conns[seat]
+        if mover.version != self.version or not mover.view:
+            if step.counts(now):
+                step.skipped += 1
+            return
+        action = choose(mover.view.get("legal") or [], self.bench.rng)
+        if action is None:
+            return
+        message = json.dumps({**action, "version": self.version})
+        self.seen = set()
+        self.pending = (time.perf_counter(), self.version)
+        await mover.ws.send(message)
+
+
+def choose(legal: list[dict], rng: random.Random) -> dict | None:
+    """A plausible legal action: a numeric bid or a card; "look" and blind nil only if nothing else."""
+    plays = [a for a in legal if a.get("type") == "play"]
+    if plays:
+        return rng.choice(plays)
+    bids = [a for a in legal if a.get("type") == "bid" and isinstance(a.get("bid"), int)]
+    if bids:
+        low = [a for a in bids if 1 <= a["bid"] <= 4] or bids
+        return rng.choice(low)
+    others = [a for a in legal if a.get("type") != "look"] or legal
+    return others[0] if others else None
+
+
+if __name__ == "__main__":
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+    if sys.argv[1:2] != ["create-tables"]:
+        sys.exit("usage: _load_tables.py create-tables COUNT FIRST TURN_SECONDS")
+    print(json.dumps(create_tables(int(sys.argv[2]), int(sys.argv[3]), int(sys.argv[4]))))
