@@ -12,10 +12,12 @@ from channels.testing import WebsocketCommunicator
 from django.contrib.sessions.backends.db import SessionStore
 
 from config.asgi import application
+from games import reading
+from games.actions import presence, tables
 from games.engine import SEATS, Rules
 from games.engine import Match as EngineMatch
 from games.identity import Viewer
-from games.models import Action, Match, Table
+from games.models import Action, Match, Seat, Table
 
 ORIGIN = (b"origin", b"http://127.0.0.1")
 
@@ -168,3 +170,35 @@ def table_counts(table_id: int) -> tuple[int, int]:
 
 def is_error(frame: dict) -> bool:
     return frame.get("type") == "error"
+
+
+def guest(name: str) -> Viewer:
+    return Viewer(user_id=None, guest_id=uuid.uuid4().hex, name=name)
+
+
+def seats_of(table_id: int) -> dict[str, Seat]:
+    return {s.position: s for s in Seat.objects.filter(table_id=table_id)}
+
+
+def private_table(humans: int = 1, **options) -> tuple[Table, list[Viewer]]:
+    """A private table with ``humans`` guests (host first, at N), each with the table open,
+    started: bots fill the rest."""
+    people = [guest(name) for name in ("Léa", "Hugo", "Zoé", "Nina")[:humans]]
+    table = tables.do_create_private_table(
+        people[0], options.get("rules", {}), options.get("bot_level", "normal"),
+        options.get("turn_seconds"),
+    )  # fmt: skip
+    for person in people[1:]:
+        tables.do_join(table.pk, person, invite_token=table.invite_token)
+    for i, person in enumerate(people):
+        presence.do_connect(table.pk, person, f"test.channel!{table.pk}.{i}")
+    tables.do_start(table.pk, people[0])
+    return Table.objects.get(pk=table.pk), people
+
+
+def to_move(table_id: int) -> str:
+    return reading.table_state(table_id, None)["view"]["to_move"]
+
+
+def legal_of(table_id: int, viewer: Viewer) -> list[dict]:
+    return reading.table_state(table_id, viewer)["view"]["legal"]
