@@ -31,12 +31,16 @@ app.render = () => {
   tick(app);
 };
 
+// The hand area alone, redrawn (a pending action, an error, the estimate arriving): the coach's
+// mark lives on its buttons and cards, so it is put back each time.
+app.redrawHand = () => {
+  renderHandArea(app);
+  renderCoach(app);
+};
+
 app.send = (message) => {
   const sent = send(app, message);
-  if (sent && app.pending) {
-    renderHandArea(app);
-    renderCoach(app);
-  }
+  if (sent && app.pending) app.redrawHand();
   return sent;
 };
 
@@ -99,7 +103,6 @@ connect(app, {
   error: (frame) => {
     app.pending = false;
     toast(frame.message || app.S.generic_error);
-    renderHandArea(app);
-    renderCoach(app);
+    app.redrawHand();
   },
 });

@@ -120,7 +120,7 @@ function bidPanel(app) {
   const hint = app.hint.hand === v.hand_number ? app.hint.data : null;
   // Just after my cards were turned the bid buttons wait a moment (disabled), then come alive.
   const wait = app.revealedAt + REVEAL_GRACE_MS - performance.now();
-  if (wait > 0) setTimeout(() => renderHandArea(app), wait + 20);
+  if (wait > 0) setTimeout(() => app.redrawHand(), wait + 20);
   const off = app.pending || wait > 0;
   const panel = h("section", { class: "bid-panel", "aria-labelledby": "bid-title" });
   // When it is my turn the prompt above already says so: the title is for screen readers only.
@@ -229,7 +229,7 @@ async function loadHint(app) {
   if (data && typeof data.bid === "number" && data.hand_number === n) {
     hint.hand = n;
     hint.data = data;
-    if (view(app).hand_number === n) renderHandArea(app);
+    if (view(app).hand_number === n) app.redrawHand();
   } else {
     hint.failedHand = n;
     hint.failedVersion = version;
