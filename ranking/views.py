@@ -41,8 +41,11 @@ def _rows(page) -> list[dict]:
 def leaderboard(request: HttpRequest) -> HttpResponse:
     """Rank, name, rating, matches, win rate; the provisional players apart."""
     n = settings.RANKED_PROVISIONAL_MATCHES
-    ratings = PlayerRating.objects.select_related("user").only(
-        "rating", "matches", "wins", "user__username", "user__display_name"
+    # Closed accounts (deleted, or deactivated by an administrator) are not ranked.
+    ratings = (
+        PlayerRating.objects.filter(user__is_active=True)
+        .select_related("user")
+        .only("rating", "matches", "wins", "user__username", "user__display_name")
     )
     established = Paginator(ratings.filter(matches__gte=n).order_by("-rating", "id"), PER_PAGE)
     provisional = Paginator(

@@ -106,6 +106,17 @@ def test_the_leaderboard_ranks_established_players_and_lists_provisional_ones_ap
     assert Client().get("/en/ranking/").status_code == 200
 
 
+def test_a_deleted_account_leaves_the_leaderboard():
+    from accounts.deletion import anonymise
+
+    _rated("alpha", 1600, 20)
+    gone = _rated("omega", 1900, 20)
+    anonymise(gone)
+    page = Client().get("/fr/classement/").content.decode()
+    assert "alpha" in page
+    assert "Joueur supprimé" not in page and "omega" not in page
+
+
 def test_the_leaderboard_is_paginated():
     for i in range(55):
         _rated(f"p{i:02}", 1500 + i, 10)
