@@ -15,13 +15,23 @@ from .variants import VARIANTS
 _LOOK = {"type": "look"}
 
 
-def _action_dict(kind: str, value: int | None) -> dict[str, Any]:
-    """The action dict of a logged ``(kind, value)``, as ``parse_action`` accepts it."""
-    if kind == "bid":
-        return bid_action(value)  # type: ignore[arg-type]
-    if kind == "play":
-        return {"type": "play", "card": CODES[value]}  # type: ignore[index]
-    return dict(_LOOK)
+_KINDS = ("bid", "play", "look")
+
+
+def _encode(seat: int, kind: str, value: int | None) -> bytes:
+    """An action in two bytes: ``seat * 4 + kind``, then the bid + 2 (-2..13) or the card."""
+    code = _KINDS.index(kind)
+    return bytes((seat * 4 + code, (value + 2) if code == 0 else (value or 0)))  # type: ignore[operator]
+
+
+def _decode(head: int, value: int) -> tuple[str, dict[str, Any]]:
+    """``(seat, action dict)`` of two logged bytes, as ``parse_action`` accepts the dict."""
+    seat, code = SEATS[head // 4], head % 4
+    if code == 0:
+        return seat, bid_action(value - 2)
+    if code == 1:
+        return seat, {"type": "play", "card": CODES[value]}
+    return seat, dict(_LOOK)
 
 
 def first_dealer(seed: int | str) -> int:
@@ -60,10 +70,10 @@ class Match:
         self.seed = seed
         self.first_dealer = first_dealer(seed)
         self.hand_number = 0
-        # (seat, kind, value): a shared string, a shared string and a small int. A live table's
-        # engine stays in a server's cache for the whole match; kept as dict copies the actions
-        # took about 250 bytes each, as these tuples 64 (bench/README.md, "The soak").
-        self._log: list[tuple[str, str, int | None]] = []
+        # Two bytes an action: seat and kind, then the value (a bid + 2, or a card). A live
+        # table's engine stays in a server's cache for the whole match; kept as dict copies the
+        # actions took about 250 bytes each (bench/README.md, "A live table's engine").
+        self._log = bytearray()
         self.history: list[dict[str, Any]] = []
         self._history_parts: list[str] = []
         self._totals = {team: {"score": 0, "bags": 0} for team in TEAMS}
@@ -77,18 +87,19 @@ class Match:
         ns, ew = self._totals["NS"]["score"], self._totals["EW"]["score"]
         return (
             f"<Match {self.rules!r} seed={self.seed!r} hand={self.hand_number} "
-            f"actions={len(self._log)} NS={ns} EW={ew}{' over' if self._result else ''}>"
+            f"actions={self.action_count} NS={ns} EW={ew}{' over' if self._result else ''}>"
         )
 
     @property
     def actions(self) -> list[tuple[str, dict[str, Any]]]:
         """Every action applied so far, as ``(seat, action dict)``: a new list each time."""
-        return [(seat, _action_dict(kind, value)) for seat, kind, value in self._log]
+        log = self._log
+        return [_decode(log[i], log[i + 1]) for i in range(0, len(log), 2)]
 
     @property
     def action_count(self) -> int:
         """How many actions were applied (without building them)."""
-        return len(self._log)
+        return len(self._log) // 2
 
     @classmethod
     def replay(cls, rules: Rules, seed: int | str, actions) -> Match:
@@ -194,7 +205,7 @@ class Match:
         else:
             hand.check_play(p, value)  # type: ignore[arg-type]
             hand.play_int(value)  # type: ignore[arg-type]
-        self._log.append((SEATS[p], kind, value))
+        self._log += _encode(p, kind, value)
         if hand.is_complete:
             self._finish_hand()
 
