@@ -23,11 +23,14 @@ class User(AbstractUser):
     username_key = models.CharField(max_length=150, blank=True, db_index=True, editable=False)
 
     def save(self, *args, **kwargs) -> None:
-        self.public_key = name_key(self.display_name or self.username)
-        self.username_key = name_key(self.username)
+        """Keep the name keys in step with the names (a save of other fields, such as
+        ``last_login`` at each login, leaves them alone)."""
         fields = kwargs.get("update_fields")
-        if fields is not None and {"display_name", "username"} & set(fields):
-            kwargs["update_fields"] = {*fields, "public_key", "username_key"}
+        if fields is None or {"display_name", "username"} & set(fields):
+            self.public_key = name_key(self.display_name or self.username)
+            self.username_key = name_key(self.username)
+            if fields is not None:
+                kwargs["update_fields"] = {*fields, "public_key", "username_key"}
         super().save(*args, **kwargs)
 
     @classmethod

@@ -11,7 +11,7 @@ from django.utils import translation
 from accounts.names import name_key
 from games.models import BOT_NAMES, POSITIONS
 
-__all__ = ["name_key", "reads_as_bot"]
+__all__ = ["reads_as_bot"]
 
 
 @cache

@@ -7,10 +7,11 @@ import uuid
 
 import pytest
 
+from accounts.names import name_key
 from games.actions import tables
 from games.errors import ServiceError
 from games.identity import Viewer, clean_nickname
-from games.names import name_key, reads_as_bot
+from games.names import reads_as_bot
 
 
 @pytest.mark.parametrize(

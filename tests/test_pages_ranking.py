@@ -193,3 +193,18 @@ def test_the_name_keys_follow_every_save_so_the_check_is_one_indexed_query(
     assert (user.public_key, user.username_key) == ("leab", "lea")
     with django_assert_num_queries(1):
         assert get_user_model().name_taken("LEA B")
+
+
+def test_a_save_of_other_fields_such_as_a_login_leaves_the_name_keys_alone():
+    from django.contrib.auth import get_user_model
+    from django.utils import timezone
+
+    user, _ = make_player("Léa")
+    # A name changed in memory but not saved stays unsaved through a login's save, and the
+    # object's keys stay those stored (not computed again for a name the row does not hold).
+    user.display_name = "Autre"
+    user.last_login = timezone.now()
+    user.save(update_fields=["last_login"])
+    stored = get_user_model().objects.get(pk=user.pk)
+    assert (stored.display_name, stored.public_key) == ("", "lea")
+    assert user.public_key == stored.public_key
