@@ -1,6 +1,7 @@
-"""The tables of bench/ws_load.py: their creation (in a child process with Django, so that the
-load client stays lean: `python bench/_load_tables.py create-tables COUNT FIRST TURN_SECONDS`)
-and the client's record of each table (its four sockets, the move in flight)."""
+"""The tables of bench/ws_load.py: their creation and their rematches (in child processes with
+Django, so that the load client stays lean: `python bench/_load_tables.py create-tables COUNT
+FIRST TURN_SECONDS [RULES_JSON]`, `python bench/_load_tables.py rematch`) and the client's record
+of each table (its four sockets, the move in flight)."""
 
 from __future__ import annotations
 
@@ -25,16 +26,24 @@ SEATS = ("N", "E", "S", "W")
 # --- table creation (a child process with Django, so the client process stays lean) -----------
 
 
-def create_tables(count: int, first: int, turn_seconds: int) -> list[dict]:
-    """Create `count` private tables with four guests seated; return ids and cookies. The host
-    starts each match over its socket once the four are connected, so no turn timer runs early.
-
-    `turn_seconds` 0 is a table without turn timer (the private table default); quick tables
-    run TURN_SECONDS (30), which queues a deadline with every move."""
+def _django() -> None:
     import django
 
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
     django.setup()
+
+
+def create_tables(
+    count: int, first: int, turn_seconds: int, rules: dict | None = None
+) -> list[dict]:
+    """Create `count` private tables with four guests seated; return ids, cookies and the host
+    (who asks for rematches). The host starts each match over its socket once the four are
+    connected, so no turn timer runs early.
+
+    `turn_seconds` 0 is a table without turn timer (the private table default); quick tables
+    run TURN_SECONDS (30), which queues a deadline with every move. `rules`: the table's options
+    (the site's defaults when empty)."""
+    _django()
     from django.contrib.sessions.backends.db import SessionStore
 
     from games.actions import tables
@@ -52,11 +61,32 @@ def create_tables(count: int, first: int, turn_seconds: int) -> list[dict]:
             session.create()
             viewers[seat] = Viewer(user_id=None, guest_id=guest_id, name=name)
             cookies[seat] = session.session_key
-        table = tables.do_create_private_table(viewers["N"], {}, "normal", turn_seconds or None)
+        table = tables.do_create_private_table(
+            viewers["N"], rules or {}, "normal", turn_seconds or None
+        )
         for seat in SEATS[1:]:
             tables.do_join(table.id, viewers[seat], invite_token=table.invite_token, position=seat)
-        out.append({"table": table.id, "cookies": cookies})
+        host = viewers["N"]
+        out.append({"table": table.id, "cookies": cookies, "host": [host.guest_id, host.name]})
     return out
+
+
+def serve_rematches() -> None:
+    """Read `[table, guest_id, name]` lines; the host asks for a new match at that table, through
+    the site's own use case (as the "Rejouer" button does); answer `{"table", "error"}` lines."""
+    _django()
+    from games.actions import tables
+    from games.errors import ServiceError
+    from games.identity import Viewer
+
+    for line in sys.stdin:
+        table_id, guest_id, name = json.loads(line)
+        error = None
+        try:
+            tables.do_rematch(table_id, Viewer(user_id=None, guest_id=guest_id, name=name))
+        except ServiceError as exc:
+            error = exc.code
+        print(json.dumps({"table": table_id, "error": error}), flush=True)
 
 
 @dataclass
@@ -86,10 +116,15 @@ class Conn:
 class TableRun:
     """One table: four sockets, the move in flight, and who has seen its result."""
 
-    def __init__(self, bench: Bench, table_id: int, cookies: dict[str, str]) -> None:
+    def __init__(
+        self, bench: Bench, table_id: int, cookies: dict[str, str], host: list[str]
+    ) -> None:
         self.bench = bench
         self.id = table_id
         self.cookies = cookies
+        self.host = host
+        self.status = ""
+        self.rematch_asked = False
         self.conns = {seat: Conn(seat) for seat in SEATS}
         self.version = -1
         self.latest: Conn | None = None
@@ -110,6 +145,9 @@ class TableRun:
                 self.first_state.set()
         conn.version = version
         conn.view = frame.get("view")
+        self.status = (frame.get("table") or {}).get("status", self.status)
+        if self.status == "playing":
+            self.rematch_asked = False
         if conn.view is not None:
             self.started.set()
         if version > self.version:
@@ -152,7 +190,10 @@ class TableRun:
             return
         seat = self.latest.view.get("to_move")
         if seat is None:
-            self.finished = True
+            self.finished = self.status == "finished"
+            if self.finished and self.bench.args.rematch and not self.rematch_asked:
+                self.rematch_asked = True
+                await self.bench.ask_rematch(self)
             return
         mover = self.conns[seat]
         if mover.version != self.version or not mover.view:
@@ -183,6 +224,14 @@ def choose(legal: list[dict], rng: random.Random) -> dict | None:
 
 if __name__ == "__main__":
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-    if sys.argv[1:2] != ["create-tables"]:
-        sys.exit("usage: _load_tables.py create-tables COUNT FIRST TURN_SECONDS")
-    print(json.dumps(create_tables(int(sys.argv[2]), int(sys.argv[3]), int(sys.argv[4]))))
+    if sys.argv[1:2] == ["rematch"]:
+        serve_rematches()
+    elif sys.argv[1:2] == ["create-tables"]:
+        rules = json.loads(sys.argv[5]) if len(sys.argv) > 5 else {}
+        count, first, turn_seconds = (int(a) for a in sys.argv[2:5])
+        print(json.dumps(create_tables(count, first, turn_seconds, rules)))
+    else:
+        sys.exit(
+            "usage: _load_tables.py create-tables COUNT FIRST TURN_SECONDS [RULES_JSON]"
+            " | _load_tables.py rematch"
+        )

@@ -79,6 +79,8 @@ class Bench:
         self.readers: list[asyncio.Task] = []
         self.stopping = False
         self.connect_failures = 0
+        self.rematcher: asyncio.subprocess.Process | None = None
+        self.rematches = {"asked": 0, "refused": 0}
 
     def open_sockets(self) -> int:
         """Sockets of the bench's tables open now (connected, not closed since)."""
@@ -102,6 +104,7 @@ class Bench:
             str(count),
             str(len(self.tables)),
             str(self.args.turn_seconds),
+            json.dumps(self.rules()),
             cwd=_system.BASE_DIR,
             env=self.env,
             stdout=asyncio.subprocess.PIPE,
@@ -110,7 +113,7 @@ class Bench:
         if proc.returncode:
             raise RuntimeError("creating the tables failed (see above)")
         created = json.loads(out.decode().strip().splitlines()[-1])
-        new = [TableRun(self, item["table"], item["cookies"]) for item in created]
+        new = [TableRun(self, item["table"], item["cookies"], item["host"]) for item in created]
         gate = asyncio.Semaphore(self.args.connect_concurrency)
 
         async def connect(table: TableRun, seat: str) -> None:
@@ -134,6 +137,41 @@ class Bench:
             await table.conns["N"].ws.send('{"type": "start"}')
         await asyncio.wait_for(asyncio.gather(*(t.started.wait() for t in new)), 60)
         self.tables.extend(new)
+
+    def rules(self) -> dict:
+        """The tables' options: the site's defaults, or the match's end as --target and
+        --loss-floor say (the random moves of this client rarely reach 500 points, and a soak
+        must see matches end and new ones start)."""
+        rules = {}
+        if self.args.target:
+            rules["target"] = self.args.target
+        if self.args.loss_floor:
+            rules["loss_floor"] = self.args.loss_floor
+        return rules
+
+    async def ask_rematch(self, table: TableRun) -> None:
+        """The host asks for a new match, through a Django child process kept for that."""
+        if self.rematcher is None:
+            self.rematcher = await asyncio.create_subprocess_exec(
+                _system.PYTHON,
+                str(Path(__file__).with_name("_load_tables.py")),
+                "rematch",
+                cwd=_system.BASE_DIR,
+                env=self.env,
+                stdin=asyncio.subprocess.PIPE,
+                stdout=asyncio.subprocess.PIPE,
+            )
+            self.readers.append(asyncio.create_task(self.read_rematches()))
+        self.rematches["asked"] += 1
+        self.rematcher.stdin.write((json.dumps([table.id, *table.host]) + "\n").encode())
+        await self.rematcher.stdin.drain()
+
+    async def read_rematches(self) -> None:
+        while line := await self.rematcher.stdout.readline():
+            answer = json.loads(line)
+            if answer["error"]:
+                self.rematches["refused"] += 1
+                print(f"rematch {answer}", file=sys.stderr)
 
     async def connect(self, table: TableRun, conn: Conn) -> None:
         from websockets.asyncio.client import connect
@@ -207,6 +245,10 @@ class Bench:
                         await conn.ws.close()
         for task in self.readers:
             task.cancel()
+        if self.rematcher is not None and self.rematcher.returncode is None:
+            self.rematcher.stdin.close()
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self.rematcher.wait(), 10)
 
 
 async def run_steps(args: argparse.Namespace, system, env: dict[str, str]) -> int:
@@ -271,6 +313,7 @@ async def run_steps(args: argparse.Namespace, system, env: dict[str, str]) -> in
                 line["memory_mb_end"] = memory(system.roles())
                 line["web_pss_mb_every_5_min"] = trail
                 line["error_codes"] = dict(bench.error_codes)
+                line["rematches"] = dict(bench.rematches)
             print(json.dumps(line), flush=True)
             if args.samples:
                 with open(args.samples, "a") as out:
@@ -317,6 +360,11 @@ def main(argv: list[str] | None = None) -> int:
         "--turn-seconds", type=int, default=30, help="turn timer of the tables (0: none)"
     )
     parser.add_argument("--move-timeout", type=float, default=5.0)
+    parser.add_argument("--target", type=int, help="the tables' target score (default: the site's)")
+    parser.add_argument("--loss-floor", type=int, help="the tables' loss floor, e.g. -500")
+    parser.add_argument(
+        "--rematch", action="store_true", help="the host asks for a new match when one ends"
+    )
     parser.add_argument("--stop-above-ms", type=float, default=1000.0, help="stop when p99 > this")
     parser.add_argument("--database", default="atout_bench", help="bench database (recreated)")
     parser.add_argument(
