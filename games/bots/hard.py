@@ -89,6 +89,18 @@ def keep_partners_trick(k: Knowledge, cands: list[str]) -> list[str]:
     return under or cands
 
 
+def duck_own_nil(k: Knowledge, cands: list[str]) -> list[str]:
+    """While our own nil is alive, never search a card above the trick's winning card when one
+    stays under it. The playouts see who holds the cards above and let a later seat overtake a
+    nil, so they rate "getting rid of a high card" far safer than it is at a table, where the
+    opponents keep their high cards to break the nil."""
+    if not k.trick or not k.nil_alive(k.seat):
+        return cands
+    _, w_card = k.current_winner()
+    under = [c for c in cands if not beats(c, w_card, k.led_suit)]
+    return under or cands
+
+
 class Evaluator:
     """Scores a finished playout for one team: our hand points minus theirs, bags and match end."""
 
@@ -148,7 +160,7 @@ def search_play(
     if deadline is None:
         deadline = time.perf_counter() + TIME_BUDGET_S
     fallback = normal.choose_card(k, cards)
-    cands = keep_partners_trick(k, candidate_cards(k, cards))
+    cands = duck_own_nil(k, keep_partners_trick(k, candidate_cards(k, cards)))
     if len(cands) == 1:
         return cands[0]
     rules = rules_of(k.view)
@@ -262,4 +274,4 @@ def choose_normal_bidding(view: dict, rng: random.Random) -> dict | None:
     return choose(view, rng, own_bidding=False)
 
 
-__all__ = ["choose", "choose_normal_bidding", "search_play"]
+__all__ = ["choose", "choose_normal_bidding", "duck_own_nil", "search_play"]

@@ -101,3 +101,22 @@ def test_hard_never_overtakes_a_partner_whose_card_is_sure():
     )
     for seed in range(3):
         assert hard.choose(view, random.Random(seed), budget=4000)["card"] == "4C"
+
+
+def test_hard_with_its_own_nil_alive_never_goes_above_the_winning_card_when_it_can_stay_under():
+    import random
+
+    from games.bots import hard
+
+    # S bid nil and plays second to E's queen of hearts, holding the king and the four: the ace
+    # is still out, but the opponents keep it to break the nil, so only the four is searched.
+    view = make_view(
+        "S",
+        cards("KH 4H 9D 8D 3D QC 7C 2C 6S 5S 4S 3S 2S"),
+        bids={"N": 5, "E": 4, "S": "nil", "W": 3},
+        dealer="N",
+        trick_leader="E",
+        trick=["QH"],
+    )
+    for seed in range(4):
+        assert hard.choose(view, random.Random(seed), budget=4000)["card"] == "4H"
