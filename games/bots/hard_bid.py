@@ -135,6 +135,82 @@ def candidates(view: dict, legal: list[dict], k: Knowledge) -> tuple[list[int], 
     return out, base, chance
 
 
+Outcome = tuple[list[int], list[int]]  # (bids, tricks won) of a played-out sampled deal
+
+
+class Trial:
+    """Hard's bid candidates for one decision and the playout outcomes of each on shared deals."""
+
+    def __init__(self, view: dict, legal: list[dict], rules: Rules) -> None:
+        self.view, self.legal, self.rules = view, legal, rules
+        self.k = Knowledge.from_view(view)
+        self.cands, self.base, self.chance = candidates(view, legal, self.k)
+        self.base_int = bid_to_int(self.base["bid"]) if self.base.get("type") == "bid" else None
+        #: One row per sampled deal: the outcome of each candidate, in ``cands`` order.
+        self.rows: list[list[Outcome]] = []
+
+    def run(self, rng: random.Random, deadline: float, budget: int) -> None:
+        """Play every candidate out on sampled deals, at most ``budget`` simulated plays."""
+        k, rules, view = self.k, self.rules, self.view
+        sampler = DealSampler(k, rules)
+        me = SEAT_INDEX[k.seat]
+        order = [SEAT_INDEX[s] for s in view["bid_order"]]
+        known = {SEAT_INDEX[s]: bid_to_int(b) for s, b in k.bids.items() if b is not None}
+        mine = [CARD_INDEX[c] for c in k.hand]
+        dealer = SEAT_INDEX[view["dealer"]]
+        jokers = has_jokers(k.rules)
+        n_max = max(MIN_SAMPLES, min(MAX_SAMPLES, budget // (52 * len(self.cands))))
+        for _ in range(n_max):
+            deal = sampler.sample(rng)
+            hands = [mine if p == me else deal[SEATS[p]] for p in range(4)]
+            row: list[Outcome] = []
+            for b in self.cands:
+                h = HandState.from_ints(rules, dealer, hands)
+                for p in order:
+                    bid = b if p == me else known.get(p)
+                    if bid is None:
+                        bid = guess_bid(hands[p], h.legal_bid_values(), jokers)
+                    h.bid_value(bid)
+                play_out(h, rng, PLAYOUT_NOISE)
+                row.append((list(h.bids), list(h.tricks_won)))
+                if time.perf_counter() > deadline:
+                    break
+            if len(row) < len(self.cands):
+                break
+            self.rows.append(row)
+
+    def means(self, judge: MatchValue) -> list[float]:
+        """Each candidate's mean value over the rows (a nil's own result at its chance)."""
+        me = SEAT_INDEX[self.k.seat]
+        totals = [0.0] * len(self.cands)
+        for row in self.rows:
+            for j, (bids, tricks) in enumerate(row):
+                if self.cands[j] == NIL:
+                    totals[j] += judge.nil_value(bids, tricks, me, self.chance)
+                else:
+                    totals[j] += judge.value(bids, tricks)
+        n = max(1, len(self.rows))
+        return [t / n for t in totals]
+
+    def pick(self, judge: MatchValue) -> int:
+        """The chosen candidate (int-encoded): Normal's unless another beats it by the margins."""
+        means = self.means(judge)
+
+        def merit(j: int) -> float:
+            b = self.cands[j]
+            if b == self.base_int:
+                return means[j]
+            return means[j] - DEVIATE_MARGIN - (NIL_EXTRA_MARGIN if b == NIL else 0.0)
+
+        return self.cands[max(range(len(self.cands)), key=merit)]
+
+    def action(self, chosen: int) -> dict:
+        for a in self.legal:
+            if a.get("type") == "bid" and bid_to_int(a["bid"]) == chosen:
+                return a
+        return self.base
+
+
 def choose_bid(
     view: dict,
     legal: list[dict],
@@ -147,59 +223,13 @@ def choose_bid(
     never past ``deadline`` (a ``time.perf_counter()`` value)."""
     if view.get("hand") is None:
         return normal.choose_bid(view, legal)
-    k = Knowledge.from_view(view)
-    cands, base, chance = candidates(view, legal, k)
-    if len(cands) < 2 or base.get("type") != "bid":
-        return base
-    sampler = DealSampler(k, rules)
-    judge = MatchValue(k, rules)
-    me = SEAT_INDEX[k.seat]
-    order = [SEAT_INDEX[s] for s in view["bid_order"]]
-    known = {SEAT_INDEX[s]: bid_to_int(b) for s, b in k.bids.items() if b is not None}
-    mine = [CARD_INDEX[c] for c in k.hand]
-    dealer = SEAT_INDEX[view["dealer"]]
-    totals = [0.0] * len(cands)
-    jokers = has_jokers(k.rules)
-    n = 0
-    for _ in range(max(MIN_SAMPLES, min(MAX_SAMPLES, budget // (52 * len(cands))))):
-        deal = sampler.sample(rng)
-        hands = [mine if p == me else deal[SEATS[p]] for p in range(4)]
-        row = []
-        for b in cands:
-            h = HandState.from_ints(rules, dealer, hands)
-            for p in order:
-                bid = b if p == me else known.get(p)
-                if bid is None:
-                    bid = guess_bid(hands[p], h.legal_bid_values(), jokers)
-                h.bid_value(bid)
-            play_out(h, rng, PLAYOUT_NOISE)
-            if b == NIL:
-                row.append(judge.nil_value(h.bids, h.tricks_won, me, chance))
-            else:
-                row.append(judge.value(h.bids, h.tricks_won))
-            if time.perf_counter() > deadline:
-                break
-        if len(row) < len(cands):
-            break
-        for j, v in enumerate(row):
-            totals[j] += v
-        n += 1
-    if n < MIN_SAMPLES:
-        return base
-    means = [t / n for t in totals]
-    base_int = bid_to_int(base["bid"])
-
-    def merit(j: int) -> float:
-        b = cands[j]
-        if b == base_int:
-            return means[j]
-        return means[j] - DEVIATE_MARGIN - (NIL_EXTRA_MARGIN if b == NIL else 0.0)
-
-    chosen = cands[max(range(len(cands)), key=merit)]
-    for a in legal:
-        if a.get("type") == "bid" and bid_to_int(a["bid"]) == chosen:
-            return a
-    return base
+    trial = Trial(view, legal, rules)
+    if len(trial.cands) < 2 or trial.base_int is None:
+        return trial.base
+    trial.run(rng, deadline, budget)
+    if len(trial.rows) < MIN_SAMPLES:
+        return trial.base
+    return trial.action(trial.pick(MatchValue(trial.k, rules)))
 
 
-__all__ = ["MatchValue", "choose_bid"]
+__all__ = ["MatchValue", "Trial", "choose_bid"]
