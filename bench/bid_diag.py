@@ -152,7 +152,8 @@ def retrial(d: dict) -> dict:
         if SEAT_INDEX[seat] == d["seat"] and view.get("hand") is not None:
             trial = hard_bid.Trial(view, legal, RULES)
             assert trial.cands == d["cands"], (trial.cands, d["cands"])
-            trial.run(random.Random(f"{d['seed']}:bid:{seat}"), time.perf_counter() + 60, 24000)
+            rng = random.Random(f"{d['seed']}:bid:{seat}")
+            trial.run(rng, time.perf_counter() + 600, d.get("budget", 24000))
             return {**d, "rows": trial.rows, "chance": trial.chance}
         m.apply(seat, normal.choose_bid(view, legal))
     raise ValueError("decision not found")
@@ -161,6 +162,10 @@ def retrial(d: dict) -> dict:
 def main_retrial(args: argparse.Namespace) -> None:
     with open(args.retrial) as f:
         lines = [json.loads(line) for line in f if line.strip()]
+    for d in lines:
+        d["budget"] = args.budget
+    if args.budget > 24000:
+        hard_bid.MAX_SAMPLES = args.budget // 156  # the budget decides, not the table's cap
     with mp.get_context("fork").Pool(args.workers) as pool, open(args.out, "w") as out:
         for d in pool.imap(retrial, lines):
             out.write(json.dumps(d) + "\n")
@@ -195,6 +200,7 @@ if __name__ == "__main__":
     p.add_argument("--analyze")
     p.add_argument("--nil", action="store_true", help="nil against Normal's numeric bid only")
     p.add_argument("--retrial", help="redo the playout rows of this file's lines into --out")
+    p.add_argument("--budget", type=int, default=24000, help="--retrial's simulated plays")
     a = p.parse_args()
     if a.retrial:
         main_retrial(a)
