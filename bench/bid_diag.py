@@ -29,6 +29,7 @@ import os
 import random
 import sys
 import time
+from collections.abc import Iterable
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
@@ -53,6 +54,20 @@ def _finish_normal_bids(m: Match) -> None:
         seat = m.to_move
         action = normal.choose_bid(m.view(seat), m.legal_actions(seat))
         m.apply(seat, action)
+
+
+def _play_each(
+    m: Match, seed: int, seat: str, legal: list[dict], bids: Iterable[int]
+) -> list[tuple[list[int], list[int]]]:
+    """Each of ``bids`` made by ``seat`` on a copy of ``m``, the rest bid as Normal, and the
+    hand played for real (``_play_real``)."""
+    real = []
+    for b in bids:
+        fork = Match.replay(RULES, seed, m.actions)
+        fork.apply(seat, _bid_action(legal, b))
+        _finish_normal_bids(fork)
+        real.append(_play_real(fork, seed, seat))
+    return real
 
 
 def _play_real(m: Match, seed: int, tag: str) -> tuple[list[int], list[int]]:
@@ -84,12 +99,7 @@ def collect(seed: int) -> list[dict]:
             m.apply(seat, trial.base)
             continue
         trial.run(random.Random(f"{seed}:bid:{seat}"), time.perf_counter() + 60, 24000)
-        real = []
-        for b in trial.cands:
-            fork = Match.replay(RULES, seed, m.actions)
-            fork.apply(seat, _bid_action(legal, b))
-            _finish_normal_bids(fork)
-            real.append(_play_real(fork, seed, seat))
+        real = _play_each(m, seed, seat, legal, trial.cands)
         out.append(
             {
                 "seed": seed,
@@ -122,12 +132,7 @@ def collect_nil(seed: int) -> list[dict]:
             cands, _, chance = hard_bid.candidates(view, legal, k)
             numeric = next((b for b in cands if b >= 0), None)
             if chance >= NIL_FLOOR and NIL in cands and numeric is not None:
-                real = []
-                for b in (NIL, numeric):
-                    fork = Match.replay(RULES, seed, m.actions)
-                    fork.apply(seat, _bid_action(legal, b))
-                    _finish_normal_bids(fork)
-                    real.append(_play_real(fork, seed, seat))
+                real = _play_each(m, seed, seat, legal, (NIL, numeric))
                 out.append(
                     {
                         "seed": seed,

@@ -58,15 +58,7 @@ def shifted(bids: list[int], tricks: list[int], team: int, shift: float) -> floa
 def nil_points(d: Decision, bids: list[int], tricks: list[int], shift: float) -> float:
     """A nil's playout at its estimated chance (as hard_bid.MatchValue.nil_value does)."""
     seat, team, chance = d["seat"], d["seat"] & 1, d["chance"]
-    made, failed = tricks[:], tricks[:]
-    mate = seat ^ 2
-    if made[seat]:
-        made[mate] += made[seat]
-        made[seat] = 0
-    if not failed[seat]:
-        donor = mate if failed[mate] else max(range(4), key=failed.__getitem__)
-        failed[donor] -= 1
-        failed[seat] = 1
+    made, failed = hard_bid.nil_outcomes(tricks, seat)
     return chance * shifted(bids, made, team, shift) + (1 - chance) * shifted(
         bids, failed, team, shift
     )
@@ -133,14 +125,17 @@ def current_rule(d: Decision) -> int:
     return trial.pick(judge)
 
 
-def score(decisions: list[Decision], rule: Rule) -> tuple[float, float, int, int]:
-    """(mean gain per decision, its standard error, deviations, deviations to nil)."""
+def score(
+    decisions: list[Decision], rule: Rule, points_of: Callable[[Decision], list] | None = None
+) -> tuple[float, float, int, int]:
+    """(mean gain per decision, its standard error, deviations, deviations to nil), on the
+    candidates' real points (or ``points_of``, e.g. ``static_points``)."""
+    points_of = points_of or real_points
     gains, dev, nils = [], 0, 0
     for d in decisions:
         b = rule(d)
-        real = real_points(d)
-        g = real[d["cands"].index(b)] - real[d["cands"].index(d["base"])]
-        gains.append(g)
+        pts = points_of(d)
+        gains.append(pts[d["cands"].index(b)] - pts[d["cands"].index(d["base"])])
         if b != d["base"]:
             dev += 1
             nils += b == NIL
@@ -177,7 +172,7 @@ def analyze(path: str) -> None:
                 rules.append((name, points_rule(shift, margin, 0.0, True, down, 17.0)))
     for name, rule in rules:
         m, se, dev, nils = score(ds, rule)
-        sm, sse, _, _ = score_static(ds, rule)
+        sm, sse, _, _ = score(ds, rule, static_points)
         print(
             f"{name}: replay {m:+.2f} ± {se:.2f}, static {sm:+.2f} ± {sse:.2f} "
             f"points per decision, {dev} deviations ({nils} nil)"
@@ -250,19 +245,3 @@ def static_points(d: Decision) -> list[float]:
         bids[d["seat"]] = b
         out.append(points(bids, tricks0, team))
     return out
-
-
-def score_static(decisions: list[Decision], rule: Rule) -> tuple[float, float, int, int]:
-    """``score`` with the static points."""
-    gains, dev, nils = [], 0, 0
-    for d in decisions:
-        b = rule(d)
-        st = static_points(d)
-        gains.append(st[d["cands"].index(b)] - st[d["cands"].index(d["base"])])
-        if b != d["base"]:
-            dev += 1
-            nils += b == NIL
-    n = len(gains)
-    m = sum(gains) / n
-    se = math.sqrt(sum((g - m) ** 2 for g in gains) / max(1, n - 1) / n)
-    return m, se, dev, nils

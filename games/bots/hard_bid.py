@@ -44,6 +44,21 @@ MAX_SAMPLES = 120
 MIN_SAMPLES = 8
 
 
+def nil_outcomes(tricks: list[int], seat: int) -> tuple[list[int], list[int]]:
+    """A played-out hand's tricks with ``seat``'s nil made (its tricks go to its partner) and
+    failed (it takes one, from its partner when it can)."""
+    made, failed = tricks[:], tricks[:]
+    mate = seat ^ 2
+    if made[seat]:
+        made[mate] += made[seat]
+        made[seat] = 0
+    if not failed[seat]:
+        donor = mate if failed[mate] else max(range(4), key=failed.__getitem__)
+        failed[donor] -= 1
+        failed[seat] = 1
+    return made, failed
+
+
 class MatchValue:
     """Win chance of one partnership after a played-out hand, from the scores before it."""
 
@@ -83,15 +98,7 @@ class MatchValue:
 
         The playout's nil bidder ducks and its partner covers seeing every card, so the nil's
         own result is taken from the chance measured at real tables (odds.nil_chance)."""
-        made, failed = tricks[:], tricks[:]
-        mate = seat ^ 2
-        if made[seat]:
-            made[mate] += made[seat]
-            made[seat] = 0
-        if not failed[seat]:
-            donor = mate if failed[mate] else max(range(4), key=failed.__getitem__)
-            failed[donor] -= 1
-            failed[seat] = 1
+        made, failed = nil_outcomes(tricks, seat)
         return chance * self.value(bids, made) + (1 - chance) * self.value(bids, failed)
 
     def _value(self, bids: list[int], tricks: list[int]) -> float:
@@ -232,4 +239,4 @@ def choose_bid(
     return trial.action(trial.pick(MatchValue(trial.k, rules)))
 
 
-__all__ = ["MatchValue", "Trial", "choose_bid"]
+__all__ = ["MatchValue", "Trial", "choose_bid", "nil_outcomes"]
