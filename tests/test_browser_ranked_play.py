@@ -28,7 +28,7 @@ def live_site(transactional_db, monkeypatch):
     monkeypatch.setenv("RANKED_WAIT_SECONDS", "1")
     monkeypatch.setenv("RANKED_TARGET_SCORE", "50")
     monkeypatch.setenv("TURN_SECONDS", "120")
-    with serve_live_site(monkeypatch) as url:
+    with serve_live_site(monkeypatch, trick_pause_s=0.2) as url:
         yield url
 
 

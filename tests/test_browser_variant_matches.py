@@ -25,7 +25,7 @@ pytestmark = [pytest.mark.browser, pytest.mark.slow, pytest.mark.django_db(trans
 
 @pytest.fixture
 def live_site(transactional_db, monkeypatch):
-    with serve_live_site(monkeypatch) as url:
+    with serve_live_site(monkeypatch, trick_pause_s=0.2) as url:
         yield url
 
 
@@ -70,7 +70,7 @@ def assert_match_over_screen(page, table: Table) -> None:
 
 def test_a_guest_plays_a_joker_match_to_the_end(live_site):
     lea = guest("Léa")
-    table = private_table(lea, variant="joker", target="100", bot_level="normal")
+    table = private_table(lea, variant="joker", target="100", loss_floor="-100", bot_level="normal")
     with chromium_page() as (page, errors):
         open_and_start(page, live_site, lea, table)
         assert page.locator("#variant-badge").inner_text() == "Joker"

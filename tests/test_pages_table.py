@@ -86,6 +86,13 @@ def test_the_table_page_embeds_the_viewers_state_strings_and_socket_address():
     assert "css/table.css" in html
 
 
+def test_the_page_holds_a_taken_trick_as_long_as_the_server_pauses_after_it(settings):
+    settings.TRICK_PAUSE_SECONDS = 0.25
+    lea = guest("Léa")
+    html = lea.get(lea.post(reverse("lobby:quick_play"))["Location"]).content.decode()
+    assert embedded(html, "table-config")["trickPauseMs"] == 250
+
+
 def test_the_table_page_of_an_unknown_table_is_not_found():
     assert guest("Léa").get(reverse("games:table", args=[999999])).status_code == 404
 

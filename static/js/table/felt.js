@@ -2,7 +2,7 @@
 // the overlays (last trick, a hand's result, the match result), the turn clocks and the spoken turn.
 
 import { $, SEATS, fmt, fmtn, h, num, teamOf, bidLabel, cardFace, cardInfo } from "./util.js";
-import { FLASH_MS, positionsFor, slotOf, seatName, teamLabel, teamsOrder, view, closed, flashing,
+import { flashMs, positionsFor, slotOf, seatName, teamLabel, teamsOrder, view, closed, flashing,
   isMyTurn, lastTrick, contractsText } from "./model.js";
 import { breakdown } from "./scores.js";
 import { postForm, rematchForm } from "./connection.js";
@@ -12,7 +12,7 @@ export function noticeChanges(app, before, after) {
   const a = (before && before.view) || {};
   const b = (after && after.view) || {};
   const key = (t) => (t ? `${t.hand_number}:${t.cards.map((c) => c.card).join("")}` : "");
-  if (b.last_trick && key(b.last_trick) !== key(a.last_trick)) app.flash = { trick: b.last_trick, until: Date.now() + FLASH_MS };
+  if (b.last_trick && key(b.last_trick) !== key(a.last_trick)) app.flash = { trick: b.last_trick, until: Date.now() + flashMs(app) };
   const hb = (b.history || []).length;
   if (hb > (a.history || []).length && hb > 0) {
     app.overlayHand = b.history[hb - 1].hand_number;

@@ -4,10 +4,16 @@
 
 import { SEATS, fmt, nextSeat, partnerOf, teamOf, otherTeam, teamSeats } from "./util.js";
 
-// A completed trick stays on the felt this long, even when the next trick has begun (the server
-// waits TRICK_PAUSE_SECONDS, 1.5 s, before the next lead or turn clock; a frame may arrive late).
-// Meanwhile the next trick's cards wait, and so do my cards (I could not see what was led).
+// A completed trick stays on the felt this long, even when the next trick has begun: the page's
+// cfg.trickPauseMs, the server's TRICK_PAUSE_SECONDS (1.5 s) before the next lead or turn clock;
+// FLASH_MS when the page does not say. Meanwhile the next trick's cards wait, and so do my cards
+// (I could not see what was led).
 export const FLASH_MS = 1500;
+
+export function flashMs(app) {
+  const ms = app.cfg && app.cfg.trickPauseMs;
+  return Number.isFinite(ms) && ms >= 0 ? ms : FLASH_MS;
+}
 
 export function createApp(cfg, S, first) {
   const app = {
