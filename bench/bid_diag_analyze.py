@@ -115,14 +115,10 @@ def points_rule(
 
 
 def current_rule(d: Decision) -> int:
-    """Hard's bidding as committed (hard_bid.Trial.pick at 0 to 0)."""
-    judge = hard_bid.MatchValue.__new__(hard_bid.MatchValue)
-    judge.rules, judge.team, judge.score, judge.bags = RULES, d["seat"] & 1, [0, 0], [0, 0]
-    trial = hard_bid.Trial.__new__(hard_bid.Trial)
-    trial.cands, trial.base_int, trial.chance = d["cands"], d["base"], d["chance"]
-    trial.rows = d["rows"]
-    trial.k = type("K", (), {"seat": "NESW"[d["seat"]]})()
-    return trial.pick(judge)
+    """Hard's bidding as committed (hard_bid.pick_bid at 0 to 0)."""
+    judge = hard_bid.MatchValue(RULES, d["seat"] & 1)
+    means = hard_bid.candidate_means(d["cands"], d["rows"], d["seat"], d["chance"], judge)
+    return hard_bid.pick_bid(d["cands"], d["base"], means)
 
 
 def score(

@@ -85,8 +85,7 @@ def keep_partners_trick(k: Knowledge, cands: list[str]) -> list[str]:
     w_seat, w_card = k.current_winner()
     if w_seat != k.partner or not is_sure(k, w_card):
         return cands
-    under = [c for c in cands if not beats(c, w_card, k.led_suit)]
-    return under or cands
+    return _stay_under(k, cands, w_card)
 
 
 def duck_own_nil(k: Knowledge, cands: list[str]) -> list[str]:
@@ -96,7 +95,11 @@ def duck_own_nil(k: Knowledge, cands: list[str]) -> list[str]:
     opponents keep their high cards to break the nil."""
     if not k.trick or not k.nil_alive(k.seat):
         return cands
-    _, w_card = k.current_winner()
+    return _stay_under(k, cands, k.current_winner()[1])
+
+
+def _stay_under(k: Knowledge, cands: list[str], w_card: str) -> list[str]:
+    """The candidates that do not beat ``w_card``, or all of them when every one does."""
     under = [c for c in cands if not beats(c, w_card, k.led_suit)]
     return under or cands
 

@@ -62,11 +62,21 @@ def nil_outcomes(tricks: list[int], seat: int) -> tuple[list[int], list[int]]:
 class MatchValue:
     """Win chance of one partnership after a played-out hand, from the scores before it."""
 
-    def __init__(self, k: Knowledge, rules: Rules) -> None:
+    def __init__(
+        self, rules: Rules, team: int, score: list[int] | None = None, bags: list[int] | None = None
+    ) -> None:
+        """``team``: 0 for N/S, 1 for E/W; ``score`` and ``bags``: both partnerships' (N/S
+        first), 0 to 0 by default."""
         self.rules = rules
-        self.team = 0 if k.team == "NS" else 1
-        self.score = [k.score("NS"), k.score("EW")]
-        self.bags = [k.bags("NS"), k.bags("EW")]
+        self.team = team
+        self.score = score or [0, 0]
+        self.bags = bags or [0, 0]
+
+    @classmethod
+    def of(cls, k: Knowledge, rules: Rules) -> MatchValue:
+        """The match as ``k``'s seat sees it."""
+        team = 0 if k.team == "NS" else 1
+        return cls(rules, team, [k.score("NS"), k.score("EW")], [k.bags("NS"), k.bags("EW")])
 
     def _after(self, t: int, bids: list[int], tricks: list[int]) -> float:
         r = self.rules
@@ -145,6 +155,33 @@ def candidates(view: dict, legal: list[dict], k: Knowledge) -> tuple[list[int], 
 Outcome = tuple[list[int], list[int]]  # (bids, tricks won) of a played-out sampled deal
 
 
+def candidate_means(
+    cands: list[int], rows: list[list[Outcome]], seat: int, chance: float, judge: MatchValue
+) -> list[float]:
+    """Each candidate's mean value over the playout rows (a nil's own result at ``chance``)."""
+    totals = [0.0] * len(cands)
+    for row in rows:
+        for j, (bids, tricks) in enumerate(row):
+            if cands[j] == NIL:
+                totals[j] += judge.nil_value(bids, tricks, seat, chance)
+            else:
+                totals[j] += judge.value(bids, tricks)
+    n = max(1, len(rows))
+    return [t / n for t in totals]
+
+
+def pick_bid(cands: list[int], base: int | None, means: list[float]) -> int:
+    """Normal's bid ``base`` unless another candidate's mean beats it by the margins."""
+
+    def merit(j: int) -> float:
+        b = cands[j]
+        if b == base:
+            return means[j]
+        return means[j] - DEVIATE_MARGIN - (NIL_EXTRA_MARGIN if b == NIL else 0.0)
+
+    return cands[max(range(len(cands)), key=merit)]
+
+
 class Trial:
     """Hard's bid candidates for one decision and the playout outcomes of each on shared deals."""
 
@@ -186,32 +223,14 @@ class Trial:
                 break
             self.rows.append(row)
 
-    def means(self, judge: MatchValue) -> list[float]:
-        """Each candidate's mean value over the rows (a nil's own result at its chance)."""
-        me = SEAT_INDEX[self.k.seat]
-        totals = [0.0] * len(self.cands)
-        for row in self.rows:
-            for j, (bids, tricks) in enumerate(row):
-                if self.cands[j] == NIL:
-                    totals[j] += judge.nil_value(bids, tricks, me, self.chance)
-                else:
-                    totals[j] += judge.value(bids, tricks)
-        n = max(1, len(self.rows))
-        return [t / n for t in totals]
-
     def pick(self, judge: MatchValue) -> int:
         """The chosen candidate (int-encoded): Normal's unless another beats it by the margins."""
-        means = self.means(judge)
-
-        def merit(j: int) -> float:
-            b = self.cands[j]
-            if b == self.base_int:
-                return means[j]
-            return means[j] - DEVIATE_MARGIN - (NIL_EXTRA_MARGIN if b == NIL else 0.0)
-
-        return self.cands[max(range(len(self.cands)), key=merit)]
+        me = SEAT_INDEX[self.k.seat]
+        means = candidate_means(self.cands, self.rows, me, self.chance, judge)
+        return pick_bid(self.cands, self.base_int, means)
 
     def action(self, chosen: int) -> dict:
+        """The legal bid action for ``chosen`` (Normal's when it is not offered)."""
         for a in self.legal:
             if a.get("type") == "bid" and bid_to_int(a["bid"]) == chosen:
                 return a
@@ -236,7 +255,7 @@ def choose_bid(
     trial.run(rng, deadline, budget)
     if len(trial.rows) < MIN_SAMPLES:
         return trial.base
-    return trial.action(trial.pick(MatchValue(trial.k, rules)))
+    return trial.action(trial.pick(MatchValue.of(trial.k, rules)))
 
 
-__all__ = ["MatchValue", "Trial", "choose_bid", "nil_outcomes"]
+__all__ = ["MatchValue", "Trial", "candidate_means", "choose_bid", "nil_outcomes", "pick_bid"]

@@ -4,16 +4,10 @@
 
 import { SEATS, fmt, nextSeat, partnerOf, teamOf, otherTeam, teamSeats } from "./util.js";
 
-// A completed trick stays on the felt this long, even when the next trick has begun: the page's
-// cfg.trickPauseMs, the server's TRICK_PAUSE_SECONDS (1.5 s) before the next lead or turn clock;
-// FLASH_MS when the page does not say. Meanwhile the next trick's cards wait, and so do my cards
-// (I could not see what was led).
-export const FLASH_MS = 1500;
-
-export function flashMs(app) {
-  const ms = app.cfg && app.cfg.trickPauseMs;
-  return Number.isFinite(ms) && ms >= 0 ? ms : FLASH_MS;
-}
+// A completed trick stays on the felt this long, even when the next trick has begun: the server's
+// TRICK_PAUSE_SECONDS before the next lead or turn clock, which the page embeds (cfg.trickPauseMs).
+// Meanwhile the next trick's cards wait, and so do my cards (I could not see what was led).
+export const flashMs = (app) => app.cfg.trickPauseMs;
 
 export function createApp(cfg, S, first) {
   const app = {
