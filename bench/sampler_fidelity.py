@@ -22,19 +22,22 @@ import time
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
-from games.bots import choose_action
 from games.bots.hard import rules_of
 from games.bots.knowledge import Knowledge
 from games.bots.sampler import DealSampler
+from games.bots.tournament import BotSpec
 from games.engine import Match, Rules
 from games.engine.cards import CARD_INDEX
 
+MODES = ("voids_and_bids", "with_plays", "with_model")
 
-def measure(matches: int, samples: int, hands: int) -> dict:
+
+def measure(matches: int, samples: int, hands: int, players: str, draws: int) -> dict:
     totals = {
         mode: {"right": 0, "cards": 0, "late_right": 0, "late_cards": 0, "secs": 0.0, "deals": 0}
-        for mode in ("voids_and_bids", "with_plays")
+        for mode in MODES
     }
+    bot = BotSpec.parse(players)
     decisions = 0
     for m in range(matches):
         match = Match(Rules(), f"fidelity:{m}")
@@ -51,14 +54,15 @@ def measure(matches: int, samples: int, hands: int) -> dict:
                 }
                 k = Knowledge.from_view(view)
                 late = len(view["tricks"]) >= 5
-                for mode, plays in (("voids_and_bids", False), ("with_plays", True)):
+                for mode in MODES:
                     t = totals[mode]
                     t0 = time.perf_counter()
-                    sampler = DealSampler(k, rules_of(view), use_plays=plays)
-                    deals = [
-                        sampler.sample(random.Random(f"{m}:{decisions}:{j}"))
-                        for j in range(samples)
-                    ]
+                    sampler = DealSampler(k, rules_of(view), use_plays=mode == "with_plays")
+                    rngs = [random.Random(f"{m}:{decisions}:{j}") for j in range(samples)]
+                    if mode == "with_model":
+                        deals = [sampler.sample_model(r, draws) for r in rngs]
+                    else:
+                        deals = [sampler.sample(r) for r in rngs]
                     t["secs"] += time.perf_counter() - t0
                     t["deals"] += samples
                     for deal in deals:
@@ -69,8 +73,14 @@ def measure(matches: int, samples: int, hands: int) -> dict:
                             if late:
                                 t["late_right"] += right
                                 t["late_cards"] += len(cards)
-            match.apply(seat, choose_action("normal", view, rng))
-    out: dict = {"matches": matches, "decisions": decisions, "samples_per_decision": samples}
+            match.apply(seat, bot.act(view, rng, match))
+    out: dict = {
+        "matches": matches,
+        "players": players,
+        "decisions": decisions,
+        "samples_per_decision": samples,
+        "model_draws": draws,
+    }
     for mode, t in totals.items():
         out[mode] = {
             "share_right": round(t["right"] / max(1, t["cards"]), 4),
@@ -85,8 +95,11 @@ def main() -> int:
     parser.add_argument("--matches", type=int, default=20)
     parser.add_argument("--samples", type=int, default=24)
     parser.add_argument("--hands", type=int, default=3, help="hands played per match")
+    parser.add_argument("--players", default="normal", help="the four seats' bot (tournament name)")
+    parser.add_argument("--draws", type=int, default=4, help="deals drawn per model-chosen deal")
     args = parser.parse_args()
-    print(json.dumps(measure(args.matches, args.samples, args.hands), indent=1))
+    result = measure(args.matches, args.samples, args.hands, args.players, args.draws)
+    print(json.dumps(result, indent=1))
     return 0
 
 
