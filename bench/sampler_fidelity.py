@@ -2,9 +2,10 @@
 tournament.
 
     .venv/bin/python bench/sampler_fidelity.py --matches 20 --samples 24
+    .venv/bin/python bench/sampler_fidelity.py --players games.bots.bench_bots:hard_lite_no_signals
 
 Normal plays seeded matches (Hard's card play is Normal's judgement plus search: the same
-signals). At each card decision after the first trick, the deciding seat's ``DealSampler`` draws
+signals), or the bot ``--players`` names (a tournament name) at all four seats. At each card decision after the first trick, the deciding seat's ``DealSampler`` draws
 ``--samples`` deals, first with the voids and bids only, then with the plays' signals too
 (``games/bots/signals.py``). Prints, for both, the share of the unseen cards dealt to the seat
 that really holds them (1/3 would be blind luck, 1 an all-seeing Hard), overall and in the last
@@ -29,10 +30,10 @@ from games.bots.tournament import BotSpec
 from games.engine import Match, Rules
 from games.engine.cards import CARD_INDEX
 
-MODES = ("voids_and_bids", "with_plays", "with_model")
+MODES = ("voids_and_bids", "with_plays")
 
 
-def measure(matches: int, samples: int, hands: int, players: str, draws: int) -> dict:
+def measure(matches: int, samples: int, hands: int, players: str) -> dict:
     totals = {
         mode: {"right": 0, "cards": 0, "late_right": 0, "late_cards": 0, "secs": 0.0, "deals": 0}
         for mode in MODES
@@ -59,10 +60,7 @@ def measure(matches: int, samples: int, hands: int, players: str, draws: int) ->
                     t0 = time.perf_counter()
                     sampler = DealSampler(k, rules_of(view), use_plays=mode == "with_plays")
                     rngs = [random.Random(f"{m}:{decisions}:{j}") for j in range(samples)]
-                    if mode == "with_model":
-                        deals = [sampler.sample_model(r, draws) for r in rngs]
-                    else:
-                        deals = [sampler.sample(r) for r in rngs]
+                    deals = [sampler.sample(r) for r in rngs]
                     t["secs"] += time.perf_counter() - t0
                     t["deals"] += samples
                     for deal in deals:
@@ -79,7 +77,6 @@ def measure(matches: int, samples: int, hands: int, players: str, draws: int) ->
         "players": players,
         "decisions": decisions,
         "samples_per_decision": samples,
-        "model_draws": draws,
     }
     for mode, t in totals.items():
         out[mode] = {
@@ -96,9 +93,8 @@ def main() -> int:
     parser.add_argument("--samples", type=int, default=24)
     parser.add_argument("--hands", type=int, default=3, help="hands played per match")
     parser.add_argument("--players", default="normal", help="the four seats' bot (tournament name)")
-    parser.add_argument("--draws", type=int, default=4, help="deals drawn per model-chosen deal")
     args = parser.parse_args()
-    result = measure(args.matches, args.samples, args.hands, args.players, args.draws)
+    result = measure(args.matches, args.samples, args.hands, args.players)
     print(json.dumps(result, indent=1))
     return 0
 

@@ -13,16 +13,7 @@ from __future__ import annotations
 import math
 import random
 
-from games.engine.cards import (
-    BEATS,
-    CARD_INDEX,
-    CODES,
-    LITTLE_JOKER,
-    SEAT_INDEX,
-    SEATS,
-    SUIT_OF,
-    bid_to_int,
-)
+from games.engine.cards import CARD_INDEX, CODES, LITTLE_JOKER, SEAT_INDEX, SEATS, bid_to_int
 from games.engine.hand import HandState
 from games.engine.rules import Rules
 from games.engine.variants import VARIANTS
@@ -30,14 +21,10 @@ from games.engine.variants import VARIANTS
 from .cards import suit as suit_of
 from .estimate import estimate_parts, nil_risk_ranks, ranks_by_suit
 from .knowledge import NIL_BIDS, Knowledge
-from .rollout import pick
 from .signals import play_signals
 
 SUIT_INT = {"S": 0, "H": 1, "D": 2, "C": 3}
 BID_SIGMA = 1.6
-#: A seen play the playout policy would not have made in a sampled world (another suit, or
-#: winning where it would duck or the reverse) multiplies that world's likelihood by this.
-MODEL_MISS = 0.2
 
 
 class DealSampler:
@@ -180,45 +167,6 @@ class DealSampler:
             return best
         return self._fallback(rng)
 
-    def likelihood(self, deal: dict[str, list[int]]) -> float:
-        """How likely the other seats' plays so far are in this world, under the playout policy
-        as the model of how they play: each play it would have made differently costs
-        ``MODEL_MISS``. "Differently" is coarse on purpose (a lead of another suit; a follow of
-        another suit, or winning the trick where the model ducks or the reverse), since a card's
-        run-mates play alike and the model sees the whole sampled world, not a seat's view."""
-        h = self._start(deal)
-        me = SEAT_INDEX[self.me]
-        w = 1.0
-        for c in self.sequence:
-            if h.to_move_index != me and len(h.legal_play_ints()) > 1:
-                g = pick(h)
-                if g != c and not self._alike(h, g, c):
-                    w *= MODEL_MISS
-            h.play_int(c)
-        return w
-
-    @staticmethod
-    def _alike(h: HandState, a: int, b: int) -> bool:
-        if SUIT_OF[a] != SUIT_OF[b]:
-            return False
-        if h.trick_len == 0:
-            return True
-        w = h.win_card
-        return BEATS[w * 54 + a] == BEATS[w * 54 + b]
-
-    def sample_model(self, rng: random.Random, draws: int) -> dict[str, list[int]]:
-        """One deal chosen among ``draws`` of ``sample`` in proportion to ``likelihood``
-        (sampling-importance-resampling with the plays as evidence)."""
-        deals = [self.sample(rng) for _ in range(draws)]
-        weights = [self.likelihood(d) for d in deals]
-        total = sum(weights)
-        x = rng.random() * total
-        for d, wt in zip(deals, weights, strict=True):
-            x -= wt
-            if x < 0:
-                return d
-        return deals[-1]
-
     def _fallback(self, rng: random.Random) -> dict[str, list[int]]:
         """Ignore voids (never expected: the voids always admit a deal of the real cards)."""
         cards = [c for s in range(4) for c in self.by_suit[s]]
@@ -232,13 +180,6 @@ class DealSampler:
     # ----- engine state ----------------------------------------------------------------------
     def state(self, deal: dict[str, list[int]]) -> HandState:
         """The hand as it stands now in the sampled world, rebuilt with the engine's fast API."""
-        h = self._start(deal)
-        for c in self.sequence:
-            h.play_int(c)
-        return h
-
-    def _start(self, deal: dict[str, list[int]]) -> HandState:
-        """The sampled world as it stood when the bids were done, before the first card."""
         hands = []
         for s in SEATS:
             held = self.my_cards if s == self.me else deal[s]
@@ -246,6 +187,8 @@ class DealSampler:
         h = HandState.from_ints(self.rules, self.dealer, hands)
         for _, b in self.bid_ints:
             h.bid_value(b)
+        for c in self.sequence:
+            h.play_int(c)
         return h
 
     def oracle_deal(self, hands: dict[str, list[str]]) -> dict[str, list[int]]:
