@@ -71,8 +71,8 @@ def hard_lite_no_signals(view: dict, rng: random.Random) -> dict | None:
 
 
 def hard_lite_honest(view: dict, rng: random.Random) -> dict | None:
-    """``hard_lite_no_signals`` whose playouts judge a winning card's safety as each seat can know
-    it (rollout.pick ``honest``): less of the search's "I will know where the cards are"."""
+    """``hard_lite_no_signals`` whose playouts judge our side's winning card's safety as the seat
+    can know it (rollout.pick ``honest_team``): less of "I will know where the cards are"."""
     return hard.choose(
         view,
         rng,

@@ -186,7 +186,7 @@ def search_play(
         for c in cand_ints:
             s = base.copy()
             s.play_int(c)
-            play_out(s, rng, noise, honest)
+            play_out(s, rng, noise, (0 if k.team == "NS" else 1) if honest else -1)
             row.append(evaluator.value(s.bids, s.tricks_won))
             if time.perf_counter() > deadline:
                 break  # out of time: drop this partial sample and stop

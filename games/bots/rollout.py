@@ -114,9 +114,10 @@ def _safe_honest(h: HandState, p: int, c: int, n: int, led: int) -> bool:
     return True
 
 
-def pick(h: HandState, honest: bool = False) -> int:
-    """The card the Normal-like policy plays for the seat to move. ``honest``: whether a winning
-    card is safe is judged as the seat can know it, not from every hand of the sampled world."""
+def pick(h: HandState, honest_team: int = -1) -> int:
+    """The card the Normal-like policy plays for the seat to move. For the seats of
+    ``honest_team`` (0 N/S, 1 E/W), whether a winning card is safe is judged as the seat can
+    know it, not from every hand of the sampled world."""
     legal = h.legal_play_ints()
     if len(legal) == 1:
         return legal[0]
@@ -156,7 +157,7 @@ def pick(h: HandState, honest: bool = False) -> int:
                 low = [c for c in losers if _SIDE[c] or led == 0] or losers
                 if low:
                     return max(low, key=_rank_key) if ws == opp else min(low, key=_rank_key)
-    safe = _safe_honest if honest else _safe
+    safe = _safe_honest if p & 1 == honest_team else _safe
     if ws == partner and (n == 3 or safe(h, p, w, n, led)):
         low = [c for c in losers if _SIDE[c] or led == 0] or losers
         if low:
@@ -199,16 +200,16 @@ def _lead(h: HandState, p: int, legal: tuple[int, ...], mode: int) -> int:
 
 
 def play_out(
-    h: HandState, rng: random.Random | None = None, noise: float = 0.0, honest: bool = False
+    h: HandState, rng: random.Random | None = None, noise: float = 0.0, honest_team: int = -1
 ) -> None:
     """Play the hand to its end with the policy for all four seats.
 
     ``noise``: chance that a seat plays a random legal card instead (needs ``rng``); repeated
     playouts of one deal then differ, which the benchmark's all-seeing Hard needs to average.
-    ``honest``: see ``pick``."""
+    ``honest_team``: see ``pick``."""
     if rng is None or noise <= 0:
         while not h.is_complete:
-            h.play_int(pick(h, honest))
+            h.play_int(pick(h, honest_team))
         return
     rnd = rng.random
     while not h.is_complete:
@@ -216,4 +217,4 @@ def play_out(
             legal = h.legal_play_ints()
             h.play_int(legal[int(rnd() * len(legal))])
         else:
-            h.play_int(pick(h, honest))
+            h.play_int(pick(h, honest_team))
