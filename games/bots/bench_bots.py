@@ -68,16 +68,3 @@ def hard_lite_no_signals(view: dict, rng: random.Random) -> dict | None:
     return hard.choose(
         view, rng, budget=LITE_PLAY_BUDGET, own_bidding=False, time_budget=NO_DEADLINE_S
     )
-
-
-def hard_lite_honest(view: dict, rng: random.Random) -> dict | None:
-    """``hard_lite_no_signals`` whose playouts judge our side's winning card's safety as the seat
-    can know it (rollout.pick ``honest_team``): less of "I will know where the cards are"."""
-    return hard.choose(
-        view,
-        rng,
-        budget=LITE_PLAY_BUDGET,
-        own_bidding=False,
-        time_budget=NO_DEADLINE_S,
-        honest=True,
-    )

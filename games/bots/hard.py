@@ -152,7 +152,6 @@ def search_play(
     noise: float = 0.0,
     deadline: float | None = None,
     signals: bool = False,
-    honest: bool = False,
 ) -> str:
     """The card with the best mean playout value over sampled deals.
 
@@ -186,7 +185,7 @@ def search_play(
         for c in cand_ints:
             s = base.copy()
             s.play_int(c)
-            play_out(s, rng, noise, (0 if k.team == "NS" else 1) if honest else -1)
+            play_out(s, rng, noise)
             row.append(evaluator.value(s.bids, s.tricks_won))
             if time.perf_counter() > deadline:
                 break  # out of time: drop this partial sample and stop
@@ -248,7 +247,6 @@ def choose(
     own_bidding: bool = True,
     bid_budget: int | None = None,
     signals: bool = False,
-    honest: bool = False,
 ) -> dict | None:
     """Hard's action. ``oracle_hands`` (benchmark only) replaces sampling by the real deal;
     ``budget`` bounds the simulated card plays of one decision; ``noise`` is the playouts'
@@ -265,7 +263,7 @@ def choose(
         if len(plays) == 1:
             return {"type": "play", "card": plays[0]}
         k = Knowledge.from_view(view)
-        card = search_play(k, plays, rng, oracle_hands, budget, noise, deadline, signals, honest)
+        card = search_play(k, plays, rng, oracle_hands, budget, noise, deadline, signals)
         return {"type": "play", "card": card}
     if not own_bidding:
         return normal.choose_bid(view, legal)

@@ -97,27 +97,8 @@ def _safe(h: HandState, p: int, c: int, n: int, led: int) -> bool:
     return True
 
 
-def _safe_honest(h: HandState, p: int, c: int, n: int, led: int) -> bool:
-    """``_safe`` as seat ``p`` can know it: a higher card of the suit still out in any other hand
-    may beat ``c`` (``p`` cannot tell whose it is); a ruff only from an opponent still to play who
-    is void in the suit led (a void is public once shown)."""
-    s = SUIT_OF[c]
-    for i in (1, 2, 3):
-        cards = h.suit_ints((p + i) & 3, s)
-        if cards and cards[-1] > c:
-            return False
-    if s == led:
-        for i in range(1, 4 - n):
-            q = (p + i) & 3
-            if q != p ^ 2 and not h.suit_ints(q, led) and _can_beat(h, q, c, led):
-                return False
-    return True
-
-
-def pick(h: HandState, honest_team: int = -1) -> int:
-    """The card the Normal-like policy plays for the seat to move. For the seats of
-    ``honest_team`` (0 N/S, 1 E/W), whether a winning card is safe is judged as the seat can
-    know it, not from every hand of the sampled world."""
+def pick(h: HandState) -> int:
+    """The card the Normal-like policy plays for the seat to move."""
     legal = h.legal_play_ints()
     if len(legal) == 1:
         return legal[0]
@@ -157,8 +138,7 @@ def pick(h: HandState, honest_team: int = -1) -> int:
                 low = [c for c in losers if _SIDE[c] or led == 0] or losers
                 if low:
                     return max(low, key=_rank_key) if ws == opp else min(low, key=_rank_key)
-    safe = _safe_honest if p & 1 == honest_team else _safe
-    if ws == partner and (n == 3 or safe(h, p, w, n, led)):
+    if ws == partner and (n == 3 or _safe(h, p, w, n, led)):
         low = [c for c in losers if _SIDE[c] or led == 0] or losers
         if low:
             return min(low, key=_rank_key)
@@ -166,7 +146,7 @@ def pick(h: HandState, honest_team: int = -1) -> int:
         if n == 3:
             return min(winners, key=_rank_key)
         for c in sorted(winners, key=_rank_key):
-            if safe(h, p, c, n, led):
+            if _safe(h, p, c, n, led):
                 return c
         if n == 1 and _SIDE[winners[0]] and losers:
             return min(losers, key=_rank_key)
@@ -199,17 +179,14 @@ def _lead(h: HandState, p: int, legal: tuple[int, ...], mode: int) -> int:
     return min(side, key=lambda c: (-counts[SUIT_OF[c]], c % 13))
 
 
-def play_out(
-    h: HandState, rng: random.Random | None = None, noise: float = 0.0, honest_team: int = -1
-) -> None:
+def play_out(h: HandState, rng: random.Random | None = None, noise: float = 0.0) -> None:
     """Play the hand to its end with the policy for all four seats.
 
     ``noise``: chance that a seat plays a random legal card instead (needs ``rng``); repeated
-    playouts of one deal then differ, which the benchmark's all-seeing Hard needs to average.
-    ``honest_team``: see ``pick``."""
+    playouts of one deal then differ, which the benchmark's all-seeing Hard needs to average."""
     if rng is None or noise <= 0:
         while not h.is_complete:
-            h.play_int(pick(h, honest_team))
+            h.play_int(pick(h))
         return
     rnd = rng.random
     while not h.is_complete:
@@ -217,4 +194,4 @@ def play_out(
             legal = h.legal_play_ints()
             h.play_int(legal[int(rnd() * len(legal))])
         else:
-            h.play_int(pick(h, honest_team))
+            h.play_int(pick(h))
