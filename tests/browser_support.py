@@ -6,9 +6,12 @@ A test module wraps ``serve_live_site`` in its own two-line fixture (a fixture i
 would have to be re-exported under the name the tests use, which linters read as shadowing):
 
     @pytest.fixture
-    def live_site(transactional_db, monkeypatch):
-        with serve_live_site(monkeypatch) as url:
+    def live_site(transactional_db):
+        with serve_live_site() as url:
             yield url
+
+The browser is the ``chromium`` fixture of tests/conftest.py: one Chromium (``SharedChromium``)
+for a run of consecutive tests that use it, a fresh context for each test.
 """
 
 from __future__ import annotations
@@ -24,12 +27,15 @@ import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
+from typing import TYPE_CHECKING
 from urllib.parse import quote
 
-import pytest
 from django.db import connection
 
 from config.launcher import DAPHNE_OPTIONS
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Browser, Playwright
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 CHROMIUM_PATH = "/usr/bin/chromium"
@@ -43,32 +49,93 @@ CHROMIUM_ARGS = [
 ]
 
 
-def launch_chromium(playwright):
+ASYNC_UNSAFE = "DJANGO_ALLOW_ASYNC_UNSAFE"
+
+
+def launch_chromium(playwright: Playwright) -> Browser:
     """Debian's Chromium, headless, without the background traffic a test has no use for."""
     return playwright.chromium.launch(
         executable_path=CHROMIUM_PATH, headless=True, args=CHROMIUM_ARGS
     )
 
 
+class SharedChromium:
+    """One Playwright driver and one Chromium for a run of consecutive tests that use them.
+
+    Starting the two costs about 1.5 s; a context of its own per test (cookies, storage, cache:
+    what ``browser.new_page`` gives too) costs a fraction of that and keeps the tests apart as
+    well. While Playwright runs, its event loop counts as running in this thread, and Django's
+    guard against database calls from async code would refuse the test database's set-up and
+    flush around the tests: the guard is lifted (DJANGO_ALLOW_ASYNC_UNSAFE) from start to stop,
+    as each browser test lifted it for itself before. tests/conftest.py starts it before such a
+    test's fixtures and stops it after the last test of the run (an async test needs the loop
+    gone)."""
+
+    def __init__(self) -> None:
+        self._playwright: Playwright | None = None
+        self._browser: Browser | None = None
+        self._saved_guard: str | None = None
+
+    def start(self) -> None:
+        if self._playwright is not None:
+            return
+        from playwright.sync_api import sync_playwright
+
+        self._saved_guard = os.environ.get(ASYNC_UNSAFE)
+        os.environ[ASYNC_UNSAFE] = "true"
+        self._playwright = sync_playwright().start()
+
+    def browser(self) -> Browser:
+        """The running Chromium, launched again if an earlier test crashed it."""
+        self.start()
+        assert self._playwright is not None
+        if self._browser is None or not self._browser.is_connected():
+            self._browser = launch_chromium(self._playwright)
+        return self._browser
+
+    def stop(self) -> None:
+        if self._playwright is None:
+            return
+        try:
+            if self._browser is not None and self._browser.is_connected():
+                self._browser.close()
+        finally:
+            self._playwright.stop()
+            self._playwright = self._browser = None
+            if self._saved_guard is None:
+                os.environ.pop(ASYNC_UNSAFE, None)
+            else:
+                os.environ[ASYNC_UNSAFE] = self._saved_guard
+
+
 @contextmanager
-def chromium_page(width: int = 1280, height: int = 900, *, bypass_csp: bool = True):
-    """A page in headless Chromium, and the list its uncaught script errors are collected in.
+def chromium_page(
+    chromium: Browser, width: int = 1280, height: int = 900, *, bypass_csp: bool = True
+):
+    """A page of its own context in ``chromium``, and the list its uncaught script errors are
+    collected in.
 
     The site's Content-Security-Policy forbids eval, which Playwright's string predicates
     (``wait_for_function("…")``) use in the page: tests bypass it, except the one that checks
     the policy itself (tests/test_browser_csp.py)."""
-    playwright_api = pytest.importorskip("playwright.sync_api")
-    with playwright_api.sync_playwright() as playwright:
-        browser = launch_chromium(playwright)
-        try:
-            page = browser.new_page(
-                viewport={"width": width, "height": height}, bypass_csp=bypass_csp
-            )
-            errors: list[str] = []
-            page.on("pageerror", lambda exc: errors.append(str(exc)))
-            yield page, errors
-        finally:
-            browser.close()
+    page = chromium.new_page(viewport={"width": width, "height": height}, bypass_csp=bypass_csp)
+    try:
+        errors: list[str] = []
+        page.on("pageerror", lambda exc: errors.append(str(exc)))
+        yield page, errors
+    finally:
+        page.context.close()
+
+
+@contextmanager
+def closing_contexts(chromium: Browser) -> Iterator[Browser]:
+    """``chromium``, whose contexts (and their pages) are all closed on the way out, where a test
+    that opens several pages used to close its own browser."""
+    try:
+        yield chromium
+    finally:
+        for context in chromium.contexts:
+            context.close()
 
 
 def act_once(page) -> str | None:
@@ -152,7 +219,7 @@ def stop(procs: list[subprocess.Popen]) -> None:
 
 
 @contextlib.contextmanager
-def serve_live_site(monkeypatch, trick_pause_s: float | None = None) -> Iterator[str]:
+def serve_live_site(trick_pause_s: float | None = None) -> Iterator[str]:
     """Daphne + a Celery worker + a private Redis on the test database; yields the base URL.
     Use it inside a test that may write to the database from other processes (transactional_db).
     ``trick_pause_s`` shortens the site's pause after a trick (whole-match tests: what they check
@@ -171,6 +238,7 @@ def serve_live_site(monkeypatch, trick_pause_s: float | None = None) -> Iterator
         "DEBUG": "false",
         "ALLOWED_HOSTS": "127.0.0.1,localhost",
     }
+    env.pop(ASYNC_UNSAFE, None)  # lifted for this process only (SharedChromium), not the site's
     if trick_pause_s is not None:
         env["TRICK_PAUSE_SECONDS"] = str(trick_pause_s)
     procs: list[subprocess.Popen] = []
@@ -199,9 +267,6 @@ def serve_live_site(monkeypatch, trick_pause_s: float | None = None) -> Iterator
         )  # fmt: skip
         procs.append(web)
         wait_for_port(web_port, web)
-        # Playwright's sync API runs an event loop in this thread: let the test database's
-        # tear-down (flush) run around it.
-        monkeypatch.setenv("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
         yield f"http://127.0.0.1:{web_port}"
 
 
@@ -249,12 +314,14 @@ window.WebSocket.OPEN = 1;
 
 
 @contextmanager
-def page_with_fake_socket(base_url: str, client=None, width: int = 1280, height: int = 900):
+def page_with_fake_socket(
+    chromium: Browser, base_url: str, client=None, width: int = 1280, height: int = 900
+):
     """A Chromium page whose WebSocket is FAKE_SOCKET, signed in as the Django test ``client``'s
     session (a guest with a nickname, say), for pages served by pytest-django's live_server."""
     from django.conf import settings
 
-    with chromium_page(width, height) as (page, errors):
+    with chromium_page(chromium, width, height) as (page, errors):
         page.add_init_script(FAKE_SOCKET)
         if client is not None:
             cookie = client.cookies[settings.SESSION_COOKIE_NAME].value

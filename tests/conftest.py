@@ -1,10 +1,19 @@
 """Shared fixtures. The database is PostgreSQL in CI (DATABASE_URL) and SQLite by default."""
 
+from __future__ import annotations
+
+import importlib.util
 import os
+from collections.abc import Generator, Iterator
+from typing import TYPE_CHECKING
 
 import pytest
+from browser_support import SharedChromium
 from django.conf import global_settings
 from django.test import override_settings
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Browser
 
 # The tests run without `collectstatic`: plain static names, served from the source folders. The
 # processes the browser tests start read it from the environment; this process's settings are
@@ -68,3 +77,48 @@ def _word_filter_read_afresh():
     wordfilter.forget()
     yield
     wordfilter.forget()
+
+
+# One Chromium for each run of consecutive tests that ask for it (browser_support.SharedChromium).
+_CHROMIUM = SharedChromium()
+
+
+@pytest.fixture
+def chromium() -> Iterator[Browser]:
+    """Debian's headless Chromium (a playwright.sync_api.Browser). It outlives the test while the
+    next test uses it too; every context the test opened (its pages, cookies, storage) is
+    closed after it, so that each test starts from a browser with nothing of the others."""
+    pytest.importorskip("playwright.sync_api")
+    browser = _CHROMIUM.browser()
+    yield browser
+    if browser.is_connected():
+        for context in browser.contexts:
+            context.close()
+
+
+def _uses_chromium(item: pytest.Item | None) -> bool:
+    return item is not None and "chromium" in getattr(item, "fixturenames", ())
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_runtest_setup(item: pytest.Item) -> None:
+    """Playwright starts before the test's fixtures: they may touch the database, and a fixture
+    that set DJANGO_ALLOW_ASYNC_UNSAFE itself would unset it at tear-down, under the flush."""
+    if _uses_chromium(item) and importlib.util.find_spec("playwright") is not None:
+        _CHROMIUM.start()
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_teardown(
+    item: pytest.Item, nextitem: pytest.Item | None
+) -> Generator[None, None, None]:
+    """After the test's tear-down: Chromium stops unless the next test uses it too."""
+    try:
+        return (yield)
+    finally:
+        if not _uses_chromium(nextitem):
+            _CHROMIUM.stop()
+
+
+def pytest_sessionfinish(session: pytest.Session) -> None:
+    _CHROMIUM.stop()

@@ -4,7 +4,7 @@ violation (WCAG 2.2 AA rules and axe's best practices), in both languages."""
 from __future__ import annotations
 
 import pytest
-from browser_support import assert_no_serious_axe_violations, launch_chromium
+from browser_support import assert_no_serious_axe_violations
 from django.urls import reverse
 from django.utils.translation import override
 from rules_pages_support import url_of
@@ -44,15 +44,9 @@ def profile_path(lang: str) -> str:
 
 
 @pytest.fixture
-def browser(live_server, monkeypatch):
-    """Headless Chromium; Django's guard against database calls from async code is lifted for the
-    test database's set-up and tear-down around Playwright's event loop."""
-    playwright_api = pytest.importorskip("playwright.sync_api")
-    monkeypatch.setenv("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
-    with playwright_api.sync_playwright() as playwright:
-        chromium = launch_chromium(playwright)
-        yield chromium
-        chromium.close()
+def browser(chromium, live_server):
+    """The headless Chromium of tests/conftest.py, with the site served by pytest-django."""
+    return chromium
 
 
 @pytest.mark.parametrize("lang", ["fr", "en"])

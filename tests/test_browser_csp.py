@@ -20,8 +20,8 @@ document.addEventListener("securitypolicyviolation", (event) => {
 
 
 @pytest.fixture
-def live_site(transactional_db, monkeypatch):
-    with serve_live_site(monkeypatch) as url:
+def live_site(transactional_db):
+    with serve_live_site() as url:
         yield url
 
 
@@ -32,8 +32,8 @@ def test_the_policy_forbids_inline_scripts(client):
     assert "frame-ancestors 'none'" in policy and "object-src 'none'" in policy
 
 
-def test_the_pages_and_a_live_table_report_no_violation(live_site):
-    with chromium_page(bypass_csp=False) as (page, errors):
+def test_the_pages_and_a_live_table_report_no_violation(live_site, chromium):
+    with chromium_page(chromium, bypass_csp=False) as (page, errors):
         page.add_init_script(COLLECT)
         seen = []
         for path in ("/fr/", "/fr/jouer/"):

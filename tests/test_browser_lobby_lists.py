@@ -13,12 +13,11 @@ pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 
 @pytest.fixture
-def site(live_server, monkeypatch):
-    monkeypatch.setenv("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
+def site(live_server):
     return live_server.url
 
 
-def test_the_live_lists_offer_to_join_and_to_watch(site):
+def test_the_live_lists_offer_to_join_and_to_watch(site, chromium):
     # Any POST target of the site serves to check the form: quick play asks a nickname first.
     join_url = reverse("lobby:quick_play")
     frame = {
@@ -32,7 +31,7 @@ def test_the_live_lists_offer_to_join_and_to_watch(site):
              "score": {"NS": 50, "EW": -20}, "url": "/fr/tables/4/"},
         ],
     }  # fmt: skip
-    with page_with_fake_socket(site) as (page, errors):
+    with page_with_fake_socket(chromium, site) as (page, errors):
         page.goto(site + reverse("lobby:index"))
         playing = page.locator("#playing-tables")
         assert playing.inner_text() == "Aucune partie publique en cours pour l'instant."

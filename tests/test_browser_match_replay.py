@@ -35,8 +35,7 @@ document.addEventListener("securitypolicyviolation", (event) => {
 
 
 @pytest.fixture
-def site(live_server, monkeypatch):
-    monkeypatch.setenv("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
+def site(live_server):
     return live_server.url
 
 
@@ -49,9 +48,9 @@ def step_text(page) -> str:
     return page.locator("#replay-step").inner_text()
 
 
-def test_the_replay_steps_through_the_hands_and_the_export_downloads(site, shots):
+def test_the_replay_steps_through_the_hands_and_the_export_downloads(site, shots, chromium):
     client, table, match = finished_private_match("Léa", target=100)
-    with page_with_fake_socket(site, client, width=1100, height=900) as (page, errors):
+    with page_with_fake_socket(chromium, site, client, width=1100, height=900) as (page, errors):
         page.goto(site + reverse("games:table", args=[table.pk]))
         link = page.locator("#see-match")
         assert link.inner_text() == "Voir la partie et son replay"
@@ -113,10 +112,10 @@ def test_the_replay_steps_through_the_hands_and_the_export_downloads(site, shots
         assert not errors, errors
 
 
-def test_the_match_page_runs_under_the_sites_content_security_policy_and_passes_axe(site):
+def test_the_match_page_runs_under_the_sites_content_security_policy_and_passes_axe(site, chromium):
     _, table, match = finished_private_match("Zoé", target=50)
     Table.objects.filter(pk=table.pk).update(kind="quick")  # public once over: no cookie needed
-    with chromium_page(bypass_csp=False) as (page, errors):
+    with chromium_page(chromium, bypass_csp=False) as (page, errors):
         page.add_init_script(COLLECT)
         page.goto(site + reverse("games:match", args=[match.pk]))
         page.wait_for_selector("#replay-board .replay-seat")  # the module ran

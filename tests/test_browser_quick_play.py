@@ -39,14 +39,14 @@ def my_actions(page) -> dict[str, int]:
 
 
 @pytest.fixture
-def live_site(transactional_db, monkeypatch):
-    with serve_live_site(monkeypatch, trick_pause_s=0.2) as url:
+def live_site(transactional_db):
+    with serve_live_site(trick_pause_s=0.2) as url:
         yield url
 
 
-def test_a_guest_plays_a_whole_hand_from_the_home_page(live_site):
+def test_a_guest_plays_a_whole_hand_from_the_home_page(live_site, chromium):
     started = time.monotonic()
-    with chromium_page() as (page, errors):
+    with chromium_page(chromium) as (page, errors):
         page.goto(live_site + "/fr/")
         page.get_by_role("link", name="Jouer maintenant").first.click()
         page.wait_for_url("**/fr/jouer/")

@@ -28,7 +28,7 @@ def live_site(transactional_db, monkeypatch):
     monkeypatch.setenv("RANKED_WAIT_SECONDS", "1")
     monkeypatch.setenv("RANKED_TARGET_SCORE", "50")
     monkeypatch.setenv("TURN_SECONDS", "120")
-    with serve_live_site(monkeypatch, trick_pause_s=0.2) as url:
+    with serve_live_site(trick_pause_s=0.2) as url:
         yield url
 
 
@@ -37,8 +37,10 @@ def shots(tmp_path) -> Path:
     return Path(os.environ.get("SCREENSHOT_DIR") or tmp_path)
 
 
-def test_a_new_player_signs_up_plays_a_ranked_match_and_sees_their_rating(live_site, shots):
-    with chromium_page() as (page, errors):
+def test_a_new_player_signs_up_plays_a_ranked_match_and_sees_their_rating(
+    live_site, shots, chromium
+):
+    with chromium_page(chromium) as (page, errors):
         page.goto(live_site + "/fr/jouer/")
         ranked = page.locator("#ranked")
         assert "réservées aux joueurs inscrits" in ranked.inner_text()

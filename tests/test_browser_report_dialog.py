@@ -47,8 +47,8 @@ def serve(page) -> None:
     page.wait_for_function("window.ready === true")
 
 
-def test_reporting_a_message_sends_the_report_and_thanks_the_player():
-    with chromium_page() as (page, errors):
+def test_reporting_a_message_sends_the_report_and_thanks_the_player(chromium):
+    with chromium_page(chromium) as (page, errors):
         serve(page)
         page.locator(".report-button").first.click()
         dialog = page.locator("#report-dialog")
@@ -69,8 +69,8 @@ def test_reporting_a_message_sends_the_report_and_thanks_the_player():
         assert errors == []
 
 
-def test_a_refused_report_shows_why_and_may_be_sent_again():
-    with chromium_page() as (page, errors):
+def test_a_refused_report_shows_why_and_may_be_sent_again(chromium):
+    with chromium_page(chromium) as (page, errors):
         serve(page)
         page.locator(".report-button").nth(1).click()
         assert page.locator("#report-title").text_content() == "Signaler Hugo"

@@ -13,15 +13,15 @@ from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
-from browser_support import launch_chromium, serve_live_site
+from browser_support import serve_live_site
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 FELT = "rgb(14, 74, 51)"  # --felt in static/css/site.css
 
 
 @pytest.fixture
-def live_site(transactional_db, monkeypatch):
-    with serve_live_site(monkeypatch) as url:
+def live_site(transactional_db):
+    with serve_live_site() as url:
         yield url
 
 
@@ -31,36 +31,33 @@ def shots(tmp_path) -> Path:
 
 
 @contextmanager
-def browser_page(locale: str = "fr-FR") -> Iterator[tuple[object, list[str]]]:
+def browser_page(chromium, locale: str = "fr-FR") -> Iterator[tuple[object, list[str]]]:
     """A page whose console errors and failed requests (other than the page itself) are listed."""
-    playwright_api = pytest.importorskip("playwright.sync_api")
-    with playwright_api.sync_playwright() as playwright:
-        browser = launch_chromium(playwright)
-        try:
-            context = browser.new_context(
-                bypass_csp=True, locale=locale, viewport={"width": 1280, "height": 800}
-            )
-            page = context.new_page()
-            problems: list[str] = []
-            page.on("pageerror", lambda exc: problems.append(f"script: {exc}"))
-            page.on(
-                "response",
-                lambda r: (
-                    r.status >= 400
-                    and r.request.resource_type != "document"
-                    and problems.append(f"{r.status} {r.url}")
-                ),
-            )
-            yield page, problems
-        finally:
-            browser.close()
+    context = chromium.new_context(
+        bypass_csp=True, locale=locale, viewport={"width": 1280, "height": 800}
+    )
+    try:
+        page = context.new_page()
+        problems: list[str] = []
+        page.on("pageerror", lambda exc: problems.append(f"script: {exc}"))
+        page.on(
+            "response",
+            lambda r: (
+                r.status >= 400
+                and r.request.resource_type != "document"
+                and problems.append(f"{r.status} {r.url}")
+            ),
+        )
+        yield page, problems
+    finally:
+        context.close()
 
 
 def test_the_login_page_has_the_sites_look_and_logs_a_player_in(
-    live_site, django_user_model, shots
+    live_site, django_user_model, shots, chromium
 ):
     django_user_model.objects.create_user("lea", "lea@example.org", "un-mot-de-passe-solide-42")
-    with browser_page() as (page, problems):
+    with browser_page(chromium) as (page, problems):
         page.goto(live_site + "/fr/accounts/login/")
         assert page.title() == "Se connecter — Atout Pique"
         assert page.locator("html").get_attribute("lang") == "fr"
@@ -84,8 +81,8 @@ def test_the_login_page_has_the_sites_look_and_logs_a_player_in(
         assert problems == []
 
 
-def test_a_missing_page_is_the_sites_404_in_the_language_of_the_url(live_site, shots):
-    with browser_page() as (page, problems):
+def test_a_missing_page_is_the_sites_404_in_the_language_of_the_url(live_site, shots, chromium):
+    with browser_page(chromium) as (page, problems):
         response = page.goto(live_site + "/fr/cette-page-n-existe-pas/")
         assert response.status == 404
         assert page.title() == "Page introuvable — Atout Pique"
@@ -101,13 +98,13 @@ def test_a_missing_page_is_the_sites_404_in_the_language_of_the_url(live_site, s
         assert problems == []
 
 
-def test_a_browser_set_to_english_lands_on_the_english_site(live_site):
-    with browser_page(locale="en-US") as (page, problems):
+def test_a_browser_set_to_english_lands_on_the_english_site(live_site, chromium):
+    with browser_page(chromium, locale="en-US") as (page, problems):
         page.goto(live_site + "/")
         assert page.url == live_site + "/en/"
         assert page.locator("html").get_attribute("lang") == "en"
         assert problems == []
-    with browser_page(locale="de-DE") as (page, problems):
+    with browser_page(chromium, locale="de-DE") as (page, problems):
         page.goto(live_site + "/")
         assert page.url == live_site + "/fr/"
         assert problems == []

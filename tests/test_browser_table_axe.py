@@ -35,14 +35,14 @@ pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 
 @pytest.fixture
-def live_site(transactional_db, monkeypatch):
-    with serve_live_site(monkeypatch) as url:
+def live_site(transactional_db):
+    with serve_live_site() as url:
         yield url
 
 
-def test_the_table_page_has_no_serious_axe_violation_while_bidding_and_playing(live_site):
+def test_the_table_page_has_no_serious_axe_violation_while_bidding_and_playing(live_site, chromium):
     started = time.monotonic()
-    with chromium_page(1280, 900) as (page, errors):
+    with chromium_page(chromium, 1280, 900) as (page, errors):
         join_quick_table(page, live_site, "Axe")
         page.wait_for_selector(
             "#hand-prompt.is-you ~ .bid-panel, #hand-prompt.is-you ~ .hand-wrap", timeout=20_000

@@ -14,13 +14,13 @@ pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 
 @pytest.fixture
-def live_site(transactional_db, monkeypatch):
-    with serve_live_site(monkeypatch) as url:
+def live_site(transactional_db):
+    with serve_live_site() as url:
         yield url
 
 
-def test_a_phrase_reaches_the_log_and_the_chat_can_be_hidden(live_site):
-    with chromium_page() as (page, errors):
+def test_a_phrase_reaches_the_log_and_the_chat_can_be_hidden(live_site, chromium):
+    with chromium_page(chromium) as (page, errors):
         join_quick_table(page, live_site, "Bavarde")
         phrases = page.locator("#chat-phrases button")
         # French typography: a no-break space before "!" and ":".

@@ -17,13 +17,13 @@ pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 
 @pytest.fixture
-def live_site(transactional_db, monkeypatch):
-    with serve_live_site(monkeypatch) as url:
+def live_site(transactional_db):
+    with serve_live_site() as url:
         yield url
 
 
-def test_a_closed_table_offers_play_again_and_the_lobby_instead_of_the_game(live_site):
-    with chromium_page() as (page, errors):
+def test_a_closed_table_offers_play_again_and_the_lobby_instead_of_the_game(live_site, chromium):
+    with chromium_page(chromium) as (page, errors):
         join_quick_table(page, live_site, "Fermée")
         page.wait_for_selector("#hand-area .hand", timeout=20_000)
         table_id = int(re.search(r"/tables/(\d+)/", page.url).group(1))

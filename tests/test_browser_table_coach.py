@@ -21,12 +21,11 @@ pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 
 @pytest.fixture
-def site(live_server, monkeypatch):
-    monkeypatch.setenv("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
+def site(live_server):
     return live_server.url
 
 
-def test_conseil_asks_the_server_and_shows_the_sentence_with_the_bid_marked(site):
+def test_conseil_asks_the_server_and_shows_the_sentence_with_the_bid_marked(site, chromium):
     lea = guest("Léa")
     table = private_table(lea)
     me = viewer_of(lea)
@@ -36,7 +35,7 @@ def test_conseil_asks_the_server_and_shows_the_sentence_with_the_bid_marked(site
     advice = advise(state["view"])
     with translation.override("fr"):
         reason = sentence(advice.code, advice.params)
-    with page_with_fake_socket(site, lea) as (page, errors):
+    with page_with_fake_socket(chromium, site, lea) as (page, errors):
         page.goto(site + reverse("games:table", args=[table.pk]))
         page.evaluate("window.sockets.at(-1).open()")
         button = page.locator("#coach-ask")
@@ -70,7 +69,7 @@ def test_conseil_asks_the_server_and_shows_the_sentence_with_the_bid_marked(site
         assert not errors, errors
 
 
-def test_no_conseil_button_at_a_ranked_table(site):
+def test_no_conseil_button_at_a_ranked_table(site, chromium):
     lea = guest("Léa")
     table = private_table(lea)
     me = viewer_of(lea)
@@ -78,7 +77,7 @@ def test_no_conseil_button_at_a_ranked_table(site):
     start(lea, table)
     bots_play_until_turn_of(table, me)
     Table.objects.filter(pk=table.pk).update(kind=Table.Kind.RANKED)
-    with page_with_fake_socket(site, lea) as (page, errors):
+    with page_with_fake_socket(chromium, site, lea) as (page, errors):
         page.goto(site + reverse("games:table", args=[table.pk]))
         page.evaluate("window.sockets.at(-1).open()")
         page.wait_for_selector(".bid-grid button:not([disabled])")

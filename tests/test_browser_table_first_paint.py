@@ -31,8 +31,8 @@ window.WebSocket.OPEN = 1;
 
 
 @pytest.fixture
-def live_site(transactional_db, monkeypatch):
-    with serve_live_site(monkeypatch) as url:
+def live_site(transactional_db):
+    with serve_live_site() as url:
         yield url
 
 
@@ -48,8 +48,8 @@ def seat_texts(page) -> dict[str, str]:
     }
 
 
-def test_the_page_draws_the_embedded_state_with_no_socket_frame(live_site):
-    with chromium_page(1280, 900) as (page, errors):
+def test_the_page_draws_the_embedded_state_with_no_socket_frame(live_site, chromium):
+    with chromium_page(chromium, 1280, 900) as (page, errors):
         page.add_init_script(NO_SOCKET)
         page.goto(live_site + "/fr/jouer/")
         page.locator("#quick-play").click()

@@ -30,8 +30,8 @@ ACTIVE = """() => {
 
 
 @pytest.fixture
-def live_site(transactional_db, monkeypatch):
-    with serve_live_site(monkeypatch) as url:
+def live_site(transactional_db):
+    with serve_live_site() as url:
         yield url
 
 
@@ -67,9 +67,9 @@ def played_cards(engine, seat: str) -> set[str]:
     return {play["card"] for trick in tricks for play in trick["cards"] if play["seat"] == seat}
 
 
-def test_a_keyboard_player_plays_a_trick_and_cannot_reach_an_illegal_card(live_site):
+def test_a_keyboard_player_plays_a_trick_and_cannot_reach_an_illegal_card(live_site, chromium):
     started = time.monotonic()
-    with chromium_page() as (page, errors):
+    with chromium_page(chromium) as (page, errors):
         page.goto(live_site + "/fr/jouer/")
         tab_to(page, "#quick-play")
         page.keyboard.press("Enter")

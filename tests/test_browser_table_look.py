@@ -24,8 +24,8 @@ MY_TURN_HIDDEN = f"#hand-prompt.is-you ~ {LOOK}, #hand-prompt.is-you ~ .hand-wra
 
 
 @pytest.fixture
-def live_site(transactional_db, monkeypatch):
-    with serve_live_site(monkeypatch) as url:
+def live_site(transactional_db):
+    with serve_live_site() as url:
         yield url
 
 
@@ -79,9 +79,9 @@ def visible_box(page, selector: str) -> dict:
     raise AssertionError(f"{selector} never stayed visible")
 
 
-def test_a_double_click_on_see_my_cards_does_not_bid(live_site):
+def test_a_double_click_on_see_my_cards_does_not_bid(live_site, chromium):
     started = time.monotonic()
-    with chromium_page(1280, 900) as (page, errors):
+    with chromium_page(chromium, 1280, 900) as (page, errors):
         seat_with_cards_face_down(page, live_site)
         look_box = visible_box(page, LOOK)
         page.locator(LOOK).dblclick()

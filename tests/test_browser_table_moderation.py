@@ -21,8 +21,7 @@ pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 
 @pytest.fixture
-def site(live_server, monkeypatch):
-    monkeypatch.setenv("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
+def site(live_server):
     return live_server.url
 
 
@@ -48,11 +47,11 @@ def chat_texts(page) -> list[str]:
     )
 
 
-def test_a_player_reports_a_message_and_a_seat_from_the_table(site):
+def test_a_player_reports_a_message_and_a_seat_from_the_table(site, chromium):
     lea, hugo = guest("Léa"), guest("Hugo")
     table = private_table(lea)
     join(hugo, table, "E")
-    with page_with_fake_socket(site, lea) as (page, errors):
+    with page_with_fake_socket(chromium, site, lea) as (page, errors):
         open_table(page, site, table)
         socket_receive(page, {"type": "chat", "message": message(7, "N", "Léa", "salut", "01")})
         socket_receive(page, {"type": "chat", "message": message(8, "E", "Hugo", "t'es nul", "02")})
@@ -91,11 +90,11 @@ def test_a_player_reports_a_message_and_a_seat_from_the_table(site):
         assert not errors, errors
 
 
-def test_a_hidden_message_leaves_and_comes_back_in_its_place(site):
+def test_a_hidden_message_leaves_and_comes_back_in_its_place(site, chromium):
     lea, hugo = guest("Léa"), guest("Hugo")
     table = private_table(lea)
     join(hugo, table, "E")
-    with page_with_fake_socket(site, lea) as (page, errors):
+    with page_with_fake_socket(chromium, site, lea) as (page, errors):
         open_table(page, site, table)
         first, bad, last = (
             message(1, "N", "Léa", "bonne partie", "01"),
@@ -115,10 +114,10 @@ def test_a_hidden_message_leaves_and_comes_back_in_its_place(site):
         assert not errors, errors
 
 
-def test_a_silenced_player_sees_why_and_until_when_without_the_form(site):
+def test_a_silenced_player_sees_why_and_until_when_without_the_form(site, chromium):
     lea = guest("Léa")
     table = private_table(lea)
-    with page_with_fake_socket(site, lea) as (page, errors):
+    with page_with_fake_socket(chromium, site, lea) as (page, errors):
         state = open_table(page, site, table)
         assert page.locator("#chat-form").is_visible()
         assert page.locator("#chat-silenced").is_hidden()

@@ -21,8 +21,7 @@ ENABLED_BIDS = ".bid-grid button:not([disabled])"
 
 
 @pytest.fixture
-def site(live_server, monkeypatch):
-    monkeypatch.setenv("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
+def site(live_server):
     return live_server.url
 
 
@@ -30,7 +29,7 @@ def bids(page) -> list[dict]:
     return [m for m in socket_sent(page) if m.get("type") == "bid"]
 
 
-def test_a_bid_waits_for_a_newer_state_before_the_grid_comes_back(site):
+def test_a_bid_waits_for_a_newer_state_before_the_grid_comes_back(site, chromium):
     lea = guest("Léa")
     table = private_table(lea)
     me = viewer_of(lea)
@@ -38,7 +37,7 @@ def test_a_bid_waits_for_a_newer_state_before_the_grid_comes_back(site):
     start(lea, table)
     state = bots_play_until_turn_of(table, me)
     version = state["version"]
-    with page_with_fake_socket(site, lea) as (page, errors):
+    with page_with_fake_socket(chromium, site, lea) as (page, errors):
         page.goto(site + reverse("games:table", args=[table.pk]))
         page.evaluate("window.sockets.at(-1).open()")
         page.wait_for_selector(ENABLED_BIDS)

@@ -23,18 +23,17 @@ PAUSED = "Partie en pause\u00a0: aucun joueur n'est connecté."
 
 
 @pytest.fixture
-def site(live_server, monkeypatch):
-    monkeypatch.setenv("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
+def site(live_server):
     return live_server.url
 
 
-def test_a_paused_match_says_so_and_nobody_thinks_or_plays_for_the_absent(site):
+def test_a_paused_match_says_so_and_nobody_thinks_or_plays_for_the_absent(site, chromium):
     lea, max_ = guest("Léa"), guest("Max")
     table = private_table(lea)
     join(max_, table, "E")
     start(lea, table)  # neither Léa nor Max has a socket open: the match is paused
     Seat.objects.filter(table=table, position="E").update(standin=True)
-    with page_with_fake_socket(site, lea) as (page, errors):
+    with page_with_fake_socket(chromium, site, lea) as (page, errors):
         page.goto(site + reverse("games:table", args=[table.pk]))
         state = json.loads(page.locator("#table-state").text_content())
         assert state["table"]["paused"] is True

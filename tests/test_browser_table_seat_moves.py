@@ -21,8 +21,7 @@ pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 
 @pytest.fixture
-def site(live_server, monkeypatch):
-    monkeypatch.setenv("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
+def site(live_server):
     return live_server.url
 
 
@@ -46,12 +45,12 @@ def options(page, seat: str) -> dict[str, str]:
     )
 
 
-def test_the_host_moves_and_swaps_people_and_a_guest_moves_themself(site):
+def test_the_host_moves_and_swaps_people_and_a_guest_moves_themself(site, chromium):
     lea, max_ = guest("Léa"), guest("Max")
     table = private_table(lea)
     join(max_, table, "E")
     url = site + reverse("games:table", args=[table.pk])
-    with page_with_fake_socket(site, lea) as (page, errors):
+    with page_with_fake_socket(chromium, site, lea) as (page, errors):
         page.goto(url)
         # The host may move herself and Max: to a free seat, or swap with the other.
         assert options(page, "N") == {
@@ -78,7 +77,7 @@ def test_the_host_moves_and_swaps_people_and_a_guest_moves_themself(site):
         wait_until_seats(table, {"N": "Max", "S": "Léa"})
         assert not errors, errors
 
-    with page_with_fake_socket(site, max_) as (page, errors):
+    with page_with_fake_socket(chromium, site, max_) as (page, errors):
         page.goto(url)
         # Max is not the host: his own seat only, free seats only.
         assert page.locator("select[data-move]").count() == 1
@@ -88,11 +87,11 @@ def test_the_host_moves_and_swaps_people_and_a_guest_moves_themself(site):
         assert not errors, errors
 
 
-def test_a_quick_table_and_a_started_table_offer_no_move(site):
+def test_a_quick_table_and_a_started_table_offer_no_move(site, chromium):
     lea = guest("Léa")
     table = private_table(lea)
     assert lea.post(reverse("games:start", args=[table.pk])).status_code == 302
-    with page_with_fake_socket(site, lea) as (page, errors):
+    with page_with_fake_socket(chromium, site, lea) as (page, errors):
         page.goto(site + reverse("games:table", args=[table.pk]))
         assert page.locator("#seat-bottom").count() == 1
         assert page.locator("select[data-move]").count() == 0

@@ -14,15 +14,14 @@ pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 
 @pytest.fixture
-def site(live_server, monkeypatch):
-    monkeypatch.setenv("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
+def site(live_server):
     return live_server.url
 
 
-def test_the_restart_banner_follows_the_last_server_frame(site):
+def test_the_restart_banner_follows_the_last_server_frame(site, chromium):
     lea = guest("Léa")
     table = private_table(lea)
-    with page_with_fake_socket(site, lea) as (page, errors):
+    with page_with_fake_socket(chromium, site, lea) as (page, errors):
         page.goto(site + reverse("games:table", args=[table.pk]))
         page.evaluate("window.sockets.at(-1).open()")
         banner = page.locator("#server-banner")

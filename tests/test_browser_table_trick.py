@@ -31,8 +31,8 @@ WATCH_TRICKS = """() => {
 
 
 @pytest.fixture
-def live_site(transactional_db, monkeypatch):
-    with serve_live_site(monkeypatch) as url:
+def live_site(transactional_db):
+    with serve_live_site() as url:
         yield url
 
 
@@ -51,9 +51,9 @@ def shown_tricks(log: list) -> list[tuple[float, list]]:
     return out
 
 
-def test_a_taken_trick_stays_readable_and_the_bots_have_distinct_names(live_site):
+def test_a_taken_trick_stays_readable_and_the_bots_have_distinct_names(live_site, chromium):
     started = time.monotonic()
-    with chromium_page() as (page, errors):
+    with chromium_page(chromium) as (page, errors):
         join_quick_table(page, live_site, "Lecture")
         page.wait_for_selector("#hand-area .hand", timeout=20_000)
 

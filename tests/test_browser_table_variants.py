@@ -19,16 +19,15 @@ pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 
 @pytest.fixture
-def site(live_server, monkeypatch):
-    monkeypatch.setenv("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
+def site(live_server):
     return live_server.url
 
 
-def test_jokers_have_a_face_of_their_own_in_the_hand_and_on_the_felt(site):
+def test_jokers_have_a_face_of_their_own_in_the_hand_and_on_the_felt(site, chromium):
     lea = guest("Léa")
     table = private_table(lea, variant="joker")
     start(lea, table)
-    with page_with_fake_socket(site, lea) as (page, errors):
+    with page_with_fake_socket(chromium, site, lea) as (page, errors):
         page.goto(site + reverse("games:table", args=[table.pk]))
         badge = page.locator("#variant-badge")
         assert badge.inner_text() == "Joker"
@@ -62,7 +61,7 @@ def test_jokers_have_a_face_of_their_own_in_the_hand_and_on_the_felt(site):
         assert not errors, errors
 
 
-def test_a_forced_mirror_bid_is_a_single_button(site):
+def test_a_forced_mirror_bid_is_a_single_button(site, chromium):
     lea = guest("Léa")
     table = private_table(lea, variant="mirror")
     me = viewer_of(lea)
@@ -72,7 +71,7 @@ def test_a_forced_mirror_bid_is_a_single_button(site):
     legal = [a["bid"] for a in state["view"]["legal"] if a["type"] == "bid"]
     assert len(legal) == 1
     forced = legal[0]
-    with page_with_fake_socket(site, lea) as (page, errors):
+    with page_with_fake_socket(chromium, site, lea) as (page, errors):
         page.goto(site + reverse("games:table", args=[table.pk]))
         assert page.locator("#variant-badge").inner_text() == "Miroir"
         page.evaluate("window.sockets.at(-1).open()")

@@ -24,8 +24,8 @@ pytestmark = [pytest.mark.browser, pytest.mark.slow, pytest.mark.django_db(trans
 
 
 @pytest.fixture
-def live_site(transactional_db, monkeypatch):
-    with serve_live_site(monkeypatch, trick_pause_s=0.2) as url:
+def live_site(transactional_db):
+    with serve_live_site(trick_pause_s=0.2) as url:
         yield url
 
 
@@ -68,10 +68,10 @@ def assert_match_over_screen(page, table: Table) -> None:
     assert overlay.get_by_role("link", name="Retour au salon").count() == 1
 
 
-def test_a_guest_plays_a_joker_match_to_the_end(live_site):
+def test_a_guest_plays_a_joker_match_to_the_end(live_site, chromium):
     lea = guest("Léa")
     table = private_table(lea, variant="joker", target="100", loss_floor="-100", bot_level="normal")
-    with chromium_page() as (page, errors):
+    with chromium_page(chromium) as (page, errors):
         open_and_start(page, live_site, lea, table)
         assert page.locator("#variant-badge").inner_text() == "Joker"
         done = play_to_the_end(page, 240)
@@ -80,12 +80,12 @@ def test_a_guest_plays_a_joker_match_to_the_end(live_site):
         assert not errors, errors
 
 
-def test_a_guest_plays_a_suicide_match_to_the_end(live_site):
+def test_a_guest_plays_a_suicide_match_to_the_end(live_site, chromium):
     lea = guest("Léa")
     table = private_table(
         lea, variant="suicide", target="100", loss_floor="-100", bot_level="normal"
     )
-    with chromium_page() as (page, errors):
+    with chromium_page(chromium) as (page, errors):
         open_and_start(page, live_site, lea, table)
         assert page.locator("#variant-badge").inner_text() == "Suicide"
         done = play_to_the_end(page, 240)

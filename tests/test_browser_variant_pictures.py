@@ -25,8 +25,7 @@ SUICIDE_HAND = ["2C", "6C", "TC", "3D", "8D", "KD", "2H", "4H", "7H", "9H", "QH"
 
 
 @pytest.fixture
-def site(live_server, monkeypatch):
-    monkeypatch.setenv("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
+def site(live_server):
     return live_server.url
 
 
@@ -57,12 +56,12 @@ def connected(client, table) -> None:
     do_connect(table.pk, viewer_of(client), "test.channel!lea")
 
 
-def test_a_joker_hand_shows_both_jokers_among_the_spades(site, shots):
+def test_a_joker_hand_shows_both_jokers_among_the_spades(site, shots, chromium):
     lea = guest("Léa")
     table = private_table(lea, variant="joker")
     connected(lea, table)
     start(lea, table)
-    with page_with_fake_socket(site, lea, width=1000, height=1100) as (page, errors):
+    with page_with_fake_socket(chromium, site, lea, width=1000, height=1100) as (page, errors):
         state = table_page(page, site, table.pk)
         view = state["view"]
         view.update(
@@ -84,12 +83,12 @@ def test_a_joker_hand_shows_both_jokers_among_the_spades(site, shots):
         assert not errors, errors
 
 
-def test_the_suicide_panel_offers_only_nil_after_the_partner_bid_a_number(site, shots):
+def test_the_suicide_panel_offers_only_nil_after_the_partner_bid_a_number(site, shots, chromium):
     lea = guest("Léa")
     table = private_table(lea, variant="suicide")
     connected(lea, table)
     start(lea, table)
-    with page_with_fake_socket(site, lea, width=1000, height=1100) as (page, errors):
+    with page_with_fake_socket(chromium, site, lea, width=1000, height=1100) as (page, errors):
         state = table_page(page, site, table.pk)
         view = state["view"]
         # East dealt: South (the partner) bid 5 first, West went nil; North must go nil.

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import pytest
-from browser_support import launch_chromium
 from rules_pages_support import url_of
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -19,16 +18,9 @@ PHONE_PAGES = [
 
 
 @pytest.fixture
-def browser(live_server, monkeypatch):
-    """Headless Chromium. Playwright's sync API runs an event loop in this thread, so Django's
-    guard against database calls from async code must be lifted for the test database set-up
-    and tear-down that happen around the test (the pages themselves run in the server thread)."""
-    playwright_api = pytest.importorskip("playwright.sync_api")
-    monkeypatch.setenv("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
-    with playwright_api.sync_playwright() as playwright:
-        chromium = launch_chromium(playwright)
-        yield chromium
-        chromium.close()
+def browser(chromium, live_server):
+    """The headless Chromium of tests/conftest.py, with the site served by pytest-django."""
+    return chromium
 
 
 def test_rules_pages_do_not_scroll_sideways_on_a_360_px_phone(browser, live_server):

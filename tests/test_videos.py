@@ -12,7 +12,7 @@ from pathlib import Path
 from urllib.parse import urlparse
 
 import pytest
-from browser_support import launch_chromium
+from browser_support import closing_contexts
 from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.core.files.uploadedfile import SimpleUploadedFile
@@ -248,9 +248,9 @@ def test_the_admin_refuses_an_invalid_youtube_id(admin_client):
 
 
 @pytest.mark.browser
-def test_in_a_browser_youtube_is_contacted_only_after_a_click(live_server, transactional_db):
-    from playwright.sync_api import sync_playwright
-
+def test_in_a_browser_youtube_is_contacted_only_after_a_click(
+    live_server, transactional_db, chromium
+):
     make_video(title="Une donne commentée", youtube_id="LiVe_test-9")
     make_video(title="Deuxième vidéo", youtube_id="SeCoNd_vid0", order=2)
     youtube_requests: list[str] = []
@@ -262,26 +262,22 @@ def test_in_a_browser_youtube_is_contacted_only_after_a_click(live_server, trans
         else:
             route.continue_()
 
-    with sync_playwright() as playwright:
-        browser = launch_chromium(playwright)
-        try:
-            page = browser.new_page(bypass_csp=True)
-            page.route("**/*", guard)
-            page.goto(live_server.url + videos_url("fr"), wait_until="networkidle")
-            assert page.locator("button.video-play").count() == 2
-            assert page.locator("iframe").count() == 0
-            assert youtube_requests == []
+    with closing_contexts(chromium) as browser:
+        page = browser.new_page(bypass_csp=True)
+        page.route("**/*", guard)
+        page.goto(live_server.url + videos_url("fr"), wait_until="networkidle")
+        assert page.locator("button.video-play").count() == 2
+        assert page.locator("iframe").count() == 0
+        assert youtube_requests == []
 
-            with page.expect_request(lambda request: is_youtube(request.url)):
-                page.locator('button.video-play[data-youtube-id="LiVe_test-9"]').click()
-            frame = page.locator("iframe.video-frame")
-            frame.wait_for(state="attached")
-            src = frame.get_attribute("src")
-            assert src == "https://www.youtube-nocookie.com/embed/LiVe_test-9?autoplay=1"
-            assert frame.get_attribute("title") == "Une donne commentée"
-            # The only YouTube traffic is the player the visitor asked for (blocked here).
-            assert youtube_requests, "the click should have loaded the player"
-            assert all(urlparse(u).hostname == "www.youtube-nocookie.com" for u in youtube_requests)
-            assert page.locator('button.video-play[data-youtube-id="SeCoNd_vid0"]').count() == 1
-        finally:
-            browser.close()
+        with page.expect_request(lambda request: is_youtube(request.url)):
+            page.locator('button.video-play[data-youtube-id="LiVe_test-9"]').click()
+        frame = page.locator("iframe.video-frame")
+        frame.wait_for(state="attached")
+        src = frame.get_attribute("src")
+        assert src == "https://www.youtube-nocookie.com/embed/LiVe_test-9?autoplay=1"
+        assert frame.get_attribute("title") == "Une donne commentée"
+        # The only YouTube traffic is the player the visitor asked for (blocked here).
+        assert youtube_requests, "the click should have loaded the player"
+        assert all(urlparse(u).hostname == "www.youtube-nocookie.com" for u in youtube_requests)
+        assert page.locator('button.video-play[data-youtube-id="SeCoNd_vid0"]').count() == 1
