@@ -47,6 +47,39 @@ def _fast_password_hashing():
         yield
 
 
+@pytest.fixture(scope="session", autouse=True)
+def _flush_by_delete() -> Iterator[None]:
+    """After each transactional test the database is flushed: on PostgreSQL Django does it with
+    one TRUNCATE of every table, which swaps each table's files and costs 0.4-0.7 s on this
+    machine, for tables that hold a handful of rows. Deleting the rows in one transaction
+    (every foreign key is deferrable: checked at the commit, when all tables are empty) costs
+    0.02 s and leaves the same state: empty tables, sequences kept (TRUNCATE without RESTART
+    IDENTITY keeps them too). A flush that resets sequences or cascades is Django's own."""
+    from unittest import mock
+
+    from django.db.backends.postgresql.operations import DatabaseOperations
+
+    truncate = DatabaseOperations.sql_flush
+
+    def sql_flush(
+        self: DatabaseOperations,
+        style: object,
+        tables: list[str],
+        *,
+        reset_sequences: bool = False,
+        allow_cascade: bool = False,
+    ) -> list[str]:
+        if reset_sequences or allow_cascade or not tables:
+            return truncate(
+                self, style, tables, reset_sequences=reset_sequences, allow_cascade=allow_cascade
+            )
+        deletes = [f"DELETE FROM {self.quote_name(table)};" for table in tables]
+        return ["SET CONSTRAINTS ALL DEFERRED;", *deletes]
+
+    with mock.patch.object(DatabaseOperations, "sql_flush", sql_flush):
+        yield
+
+
 @pytest.fixture(autouse=True)
 def _english_free_defaults(settings):
     """Tests see the game timings that make them fast; production keeps its own settings."""
