@@ -112,6 +112,16 @@ def _word_filter_read_afresh():
     wordfilter.forget()
 
 
+@pytest.fixture(autouse=True)
+def _no_language_left_active():
+    """A request through the test client activates its language in this thread and leaves it
+    there: the next test would build its URLs in that language (/en/...)."""
+    from django.utils import translation
+
+    yield
+    translation.deactivate()
+
+
 # One Chromium for each run of consecutive tests that ask for it (browser_support.SharedChromium).
 _CHROMIUM = SharedChromium()
 
