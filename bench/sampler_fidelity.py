@@ -5,9 +5,10 @@ tournament.
     .venv/bin/python bench/sampler_fidelity.py --players games.bots.bench_bots:hard_lite_no_signals
 
 Normal plays seeded matches (Hard's card play is Normal's judgement plus search: the same
-signals), or the bot ``--players`` names (a tournament name) at all four seats. At each card decision after the first trick, the deciding seat's ``DealSampler`` draws
-``--samples`` deals, first with the voids and bids only, then with the plays' signals too
-(``games/bots/signals.py``). Prints, for both, the share of the unseen cards dealt to the seat
+signals), or the bot ``--players`` names (a tournament name) at all four seats. At each card
+decision after the first trick, the deciding seat's ``DealSampler`` draws ``--samples`` deals,
+first with the voids and bids only, then with the plays' signals too (``games/bots/signals.py``).
+Prints, for both, the share of the unseen cards dealt to the seat
 that really holds them (1/3 would be blind luck, 1 an all-seeing Hard), overall and in the last
 eight tricks, with the number of decisions and the sampling time per deal.
 """
@@ -59,8 +60,10 @@ def measure(matches: int, samples: int, hands: int, players: str) -> dict:
                     t = totals[mode]
                     t0 = time.perf_counter()
                     sampler = DealSampler(k, rules_of(view), use_plays=mode == "with_plays")
-                    rngs = [random.Random(f"{m}:{decisions}:{j}") for j in range(samples)]
-                    deals = [sampler.sample(r) for r in rngs]
+                    deals = [
+                        sampler.sample(random.Random(f"{m}:{decisions}:{j}"))
+                        for j in range(samples)
+                    ]
                     t["secs"] += time.perf_counter() - t0
                     t["deals"] += samples
                     for deal in deals:

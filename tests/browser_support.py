@@ -127,17 +127,6 @@ def chromium_page(
         page.context.close()
 
 
-@contextmanager
-def closing_contexts(chromium: Browser) -> Iterator[Browser]:
-    """``chromium``, whose contexts (and their pages) are all closed on the way out, where a test
-    that opens several pages used to close its own browser."""
-    try:
-        yield chromium
-    finally:
-        for context in chromium.contexts:
-            context.close()
-
-
 def act_once(page) -> str | None:
     """Do whatever the table asks of the player now; returns what was done, or None."""
     bid = page.locator('.bid-grid button[data-bid="3"]:not([disabled])')

@@ -12,7 +12,7 @@ import time
 from pathlib import Path
 
 import pytest
-from browser_support import closing_contexts, serve_live_site
+from browser_support import serve_live_site
 from django.conf import settings
 from django.urls import reverse
 from page_support import guest, join, private_table
@@ -83,77 +83,77 @@ def test_a_report_from_the_table_is_handled_by_a_moderator_and_the_players_see_i
     join(hugo, table, "E")
     path = reverse("games:table", args=[table.pk])
 
-    with closing_contexts(chromium) as browser:
-        lea_page = table_page(browser, live_site, lea, path)
-        hugo_page = table_page(browser, live_site, hugo, path)
-        write(lea_page, "bonne partie à tous")
-        write(hugo_page, "tu joues comme un pied, abandonne")
-        write(lea_page, "pas la peine d'être désagréable")
-        order = [
-            "bonne partie à tous",
-            "tu joues comme un pied, abandonne",
-            "pas la peine d'être désagréable",
-        ]
-        wait_for_texts(hugo_page, order)
-        bad = ChatMessage.objects.get(text__startswith="tu joues")
+    browser = chromium  # its contexts are closed after the test (conftest.py)
+    lea_page = table_page(browser, live_site, lea, path)
+    hugo_page = table_page(browser, live_site, hugo, path)
+    write(lea_page, "bonne partie à tous")
+    write(hugo_page, "tu joues comme un pied, abandonne")
+    write(lea_page, "pas la peine d'être désagréable")
+    order = [
+        "bonne partie à tous",
+        "tu joues comme un pied, abandonne",
+        "pas la peine d'être désagréable",
+    ]
+    wait_for_texts(hugo_page, order)
+    bad = ChatMessage.objects.get(text__startswith="tu joues")
 
-        # Léa reports Hugo's message from her table.
-        lea_page.get_by_role("button", name="Signaler le message de Hugo").click()
-        lea_page.locator("#report-dialog").wait_for(state="visible")
-        lea_page.get_by_label("Insulte").check()
-        lea_page.locator("textarea[name=comment]").fill("Il insulte depuis le début.")
-        lea_page.screenshot(path=str(shots / "table-report-dialog.png"))
-        lea_page.get_by_role("button", name="Envoyer le signalement").click()
-        lea_page.locator(".report-status", has_text="Merci").wait_for(timeout=10_000)
-        report = Report.objects.get()
-        assert (report.message_id, report.reason, report.reported_name) == (
-            bad.pk,
-            "insult",
-            "Hugo",
-        )
+    # Léa reports Hugo's message from her table.
+    lea_page.get_by_role("button", name="Signaler le message de Hugo").click()
+    lea_page.locator("#report-dialog").wait_for(state="visible")
+    lea_page.get_by_label("Insulte").check()
+    lea_page.locator("textarea[name=comment]").fill("Il insulte depuis le début.")
+    lea_page.screenshot(path=str(shots / "table-report-dialog.png"))
+    lea_page.get_by_role("button", name="Envoyer le signalement").click()
+    lea_page.locator(".report-status", has_text="Merci").wait_for(timeout=10_000)
+    report = Report.objects.get()
+    assert (report.message_id, report.reason, report.reported_name) == (
+        bad.pk,
+        "insult",
+        "Hugo",
+    )
 
-        # The moderator: the queue, the report, hide, ban with a reason.
-        admin = browser.new_page(viewport={"width": 1440, "height": 600}, locale="fr-FR")
-        admin.goto(live_site + "/fr/admin/moderation/report/?status__exact=open")
-        admin.locator("#id_username").fill("modo")
-        admin.locator("#id_password").fill(PASSWORD)
-        admin.locator("input[type=submit]").click()
-        admin.wait_for_selector("#result_list")
-        rows = admin.locator("#result_list tbody tr")
-        assert rows.count() == 1
-        assert "Hugo" in rows.first.text_content()
-        admin.screenshot(path=str(shots / "moderation-report-queue.png"))
-        rows.first.locator("th a").click()
-        admin.wait_for_selector(".report-conversation")
-        admin.get_by_role("button", name="Masquer le message").click()
-        admin.wait_for_selector(".messagelist")
-        wait_for_texts(hugo_page, [order[0], order[2]])
-        wait_for_texts(lea_page, [order[0], order[2]])
+    # The moderator: the queue, the report, hide, ban with a reason.
+    admin = browser.new_page(viewport={"width": 1440, "height": 600}, locale="fr-FR")
+    admin.goto(live_site + "/fr/admin/moderation/report/?status__exact=open")
+    admin.locator("#id_username").fill("modo")
+    admin.locator("#id_password").fill(PASSWORD)
+    admin.locator("input[type=submit]").click()
+    admin.wait_for_selector("#result_list")
+    rows = admin.locator("#result_list tbody tr")
+    assert rows.count() == 1
+    assert "Hugo" in rows.first.text_content()
+    admin.screenshot(path=str(shots / "moderation-report-queue.png"))
+    rows.first.locator("th a").click()
+    admin.wait_for_selector(".report-conversation")
+    admin.get_by_role("button", name="Masquer le message").click()
+    admin.wait_for_selector(".messagelist")
+    wait_for_texts(hugo_page, [order[0], order[2]])
+    wait_for_texts(lea_page, [order[0], order[2]])
 
-        admin.get_by_role("button", name="Retirer la parole…").click()
-        admin.get_by_label("24 heures").check()
-        admin.locator("#id_reason").fill("Propos blessants")
-        admin.get_by_role("button", name="Retirer la parole").click()
-        admin.wait_for_selector(".messagelist")
-        note = hugo_page.locator("#chat-silenced")
-        note.wait_for(state="visible", timeout=10_000)
-        text = note.inner_text()
-        assert text.startswith("Un modérateur t'a retiré la parole jusqu'au ")
-        assert text.endswith("Motif\u00a0: Propos blessants")
-        assert hugo_page.locator("#chat-form").is_hidden()
-        assert lea_page.locator("#chat-form").is_visible()
-        assert lea_page.locator("#chat-silenced").is_hidden()
+    admin.get_by_role("button", name="Retirer la parole…").click()
+    admin.get_by_label("24 heures").check()
+    admin.locator("#id_reason").fill("Propos blessants")
+    admin.get_by_role("button", name="Retirer la parole").click()
+    admin.wait_for_selector(".messagelist")
+    note = hugo_page.locator("#chat-silenced")
+    note.wait_for(state="visible", timeout=10_000)
+    text = note.inner_text()
+    assert text.startswith("Un modérateur t'a retiré la parole jusqu'au ")
+    assert text.endswith("Motif\u00a0: Propos blessants")
+    assert hugo_page.locator("#chat-form").is_hidden()
+    assert lea_page.locator("#chat-form").is_visible()
+    assert lea_page.locator("#chat-silenced").is_hidden()
 
-        # Shown again from the messages' list: back between the two others.
-        admin.goto(live_site + f"/fr/admin/games/chatmessage/?q={table.pk}")
-        admin.locator(f'input[name=_selected_action][value="{bad.pk}"]').check()
-        admin.locator("select[name=action]").select_option("unhide")
-        admin.locator("button[name=index]").click()
-        admin.wait_for_selector(".messagelist")
-        wait_for_texts(hugo_page, order)
-        wait_for_texts(lea_page, order)
-        for page in (lea_page, hugo_page, admin):
-            assert getattr(page, "errors", []) == []
+    # Shown again from the messages' list: back between the two others.
+    admin.goto(live_site + f"/fr/admin/games/chatmessage/?q={table.pk}")
+    admin.locator(f'input[name=_selected_action][value="{bad.pk}"]').check()
+    admin.locator("select[name=action]").select_option("unhide")
+    admin.locator("button[name=index]").click()
+    admin.wait_for_selector(".messagelist")
+    wait_for_texts(hugo_page, order)
+    wait_for_texts(lea_page, order)
+    for page in (lea_page, hugo_page, admin):
+        assert getattr(page, "errors", []) == []
     ban = Silence.objects.get()
     assert (ban.viewer_key, ban.reason) == (report.reported_key, "Propos blessants")
     assert Report.objects.get().status == "resolved"

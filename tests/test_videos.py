@@ -12,7 +12,6 @@ from pathlib import Path
 from urllib.parse import urlparse
 
 import pytest
-from browser_support import closing_contexts
 from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.core.files.uploadedfile import SimpleUploadedFile
@@ -262,22 +261,22 @@ def test_in_a_browser_youtube_is_contacted_only_after_a_click(
         else:
             route.continue_()
 
-    with closing_contexts(chromium) as browser:
-        page = browser.new_page(bypass_csp=True)
-        page.route("**/*", guard)
-        page.goto(live_server.url + videos_url("fr"), wait_until="networkidle")
-        assert page.locator("button.video-play").count() == 2
-        assert page.locator("iframe").count() == 0
-        assert youtube_requests == []
+    browser = chromium  # its contexts are closed after the test (conftest.py)
+    page = browser.new_page(bypass_csp=True)
+    page.route("**/*", guard)
+    page.goto(live_server.url + videos_url("fr"), wait_until="networkidle")
+    assert page.locator("button.video-play").count() == 2
+    assert page.locator("iframe").count() == 0
+    assert youtube_requests == []
 
-        with page.expect_request(lambda request: is_youtube(request.url)):
-            page.locator('button.video-play[data-youtube-id="LiVe_test-9"]').click()
-        frame = page.locator("iframe.video-frame")
-        frame.wait_for(state="attached")
-        src = frame.get_attribute("src")
-        assert src == "https://www.youtube-nocookie.com/embed/LiVe_test-9?autoplay=1"
-        assert frame.get_attribute("title") == "Une donne commentée"
-        # The only YouTube traffic is the player the visitor asked for (blocked here).
-        assert youtube_requests, "the click should have loaded the player"
-        assert all(urlparse(u).hostname == "www.youtube-nocookie.com" for u in youtube_requests)
-        assert page.locator('button.video-play[data-youtube-id="SeCoNd_vid0"]').count() == 1
+    with page.expect_request(lambda request: is_youtube(request.url)):
+        page.locator('button.video-play[data-youtube-id="LiVe_test-9"]').click()
+    frame = page.locator("iframe.video-frame")
+    frame.wait_for(state="attached")
+    src = frame.get_attribute("src")
+    assert src == "https://www.youtube-nocookie.com/embed/LiVe_test-9?autoplay=1"
+    assert frame.get_attribute("title") == "Une donne commentée"
+    # The only YouTube traffic is the player the visitor asked for (blocked here).
+    assert youtube_requests, "the click should have loaded the player"
+    assert all(urlparse(u).hostname == "www.youtube-nocookie.com" for u in youtube_requests)
+    assert page.locator('button.video-play[data-youtube-id="SeCoNd_vid0"]').count() == 1
