@@ -152,6 +152,7 @@ def search_play(
     noise: float = 0.0,
     deadline: float | None = None,
     signals: bool = False,
+    pinned: dict[str, list[str]] | None = None,
 ) -> str:
     """The card with the best mean playout value over sampled deals.
 
@@ -159,7 +160,8 @@ def search_play(
     playouts of that one deal differ (see ``rollout.play_out``). ``deadline``: a
     ``time.perf_counter()`` value the search never runs past (by more than one playout).
     ``signals=True`` also weighs what the plays suggest (signals.py; measured, not better yet:
-    bench/README.md, so off at the tables)."""
+    bench/README.md, so off at the tables). ``pinned`` (benchmark only): seat -> its real
+    unplayed cards, dealt to it in every sample."""
     if deadline is None:
         deadline = time.perf_counter() + TIME_BUDGET_S
     fallback = normal.choose_card(k, cards)
@@ -167,7 +169,7 @@ def search_play(
     if len(cands) == 1:
         return cands[0]
     rules = rules_of(k.view)
-    sampler = DealSampler(k, rules, use_plays=signals)
+    sampler = DealSampler(k, rules, use_plays=signals, pinned=pinned)
     evaluator = Evaluator(k, rules)
     cand_ints = [CARD_INDEX[c] for c in cands]
     plays_left = sum((k.view.get("hand_counts") or {}).values()) or 4 * k.tricks_left
@@ -247,13 +249,15 @@ def choose(
     own_bidding: bool = True,
     bid_budget: int | None = None,
     signals: bool = False,
+    pinned: dict[str, list[str]] | None = None,
 ) -> dict | None:
     """Hard's action. ``oracle_hands`` (benchmark only) replaces sampling by the real deal;
     ``budget`` bounds the simulated card plays of one decision; ``noise`` is the playouts'
     chance of a random card (0 for the real Hard); ``time_budget`` is the decision's wall-clock
     deadline in seconds; ``own_bidding=False`` bids as Normal does (benchmark baseline);
     ``bid_budget`` bounds a bid's simulated plays (default: ``budget``); ``signals=True``
-    samples with what the plays suggest about the hidden cards too (benchmark only for now)."""
+    samples with what the plays suggest about the hidden cards too (benchmark only for now);
+    ``pinned`` (benchmark only) gives some seats their real cards in every sampled deal."""
     deadline = time.perf_counter() + time_budget
     legal = view.get("legal") or []
     if not legal:
@@ -263,7 +267,7 @@ def choose(
         if len(plays) == 1:
             return {"type": "play", "card": plays[0]}
         k = Knowledge.from_view(view)
-        card = search_play(k, plays, rng, oracle_hands, budget, noise, deadline, signals)
+        card = search_play(k, plays, rng, oracle_hands, budget, noise, deadline, signals, pinned)
         return {"type": "play", "card": card}
     if not own_bidding:
         return normal.choose_bid(view, legal)

@@ -28,20 +28,32 @@ BID_SIGMA = 1.6
 
 
 class DealSampler:
-    """Samples the other seats' unplayed cards for one decision of ``k.seat``."""
+    """Samples the other seats' unplayed cards for one decision of ``k.seat``.
+
+    ``pinned`` (benchmark only: a seat shown some hands it could not see at a table) maps seats
+    to their real unplayed cards: those seats get them in every deal, the others share the rest."""
 
     def __init__(
-        self, k: Knowledge, rules: Rules, use_bids: bool = True, use_plays: bool = True
+        self,
+        k: Knowledge,
+        rules: Rules,
+        use_bids: bool = True,
+        use_plays: bool = True,
+        pinned: dict[str, list[str]] | None = None,
     ) -> None:
         self.k = k
+        self.pinned = {s: [CARD_INDEX[c] for c in cards] for s, cards in (pinned or {}).items()}
         self.rules = rules
         self.me = k.seat
-        self.others = [s for s in SEATS if s != k.seat]
+        self.others = [s for s in SEATS if s != k.seat and s not in self.pinned]
         counts = k.view.get("hand_counts") or {}
         self.capacity = {s: int(counts.get(s, 0)) for s in self.others}
         # Cards of each suit still out, as ints, and which seats may hold that suit.
         self.by_suit: dict[int, list[int]] = {0: [], 1: [], 2: [], 3: []}
+        pinned_cards = {c for cards in self.pinned.values() for c in cards}
         for c in k.unseen:
+            if CARD_INDEX[c] in pinned_cards:
+                continue
             self.by_suit[SUIT_INT[suit_of(c)]].append(CARD_INDEX[c])
         for cards in self.by_suit.values():
             cards.sort()
@@ -109,6 +121,8 @@ class DealSampler:
             i += n
         if i != len(free):
             return None
+        for s, cards in self.pinned.items():
+            out[s] = list(cards)
         return out
 
     def _ranks(self, cards: list[int]) -> dict[str, list[int]]:
@@ -175,6 +189,8 @@ class DealSampler:
         for s in self.others:
             out[s] = cards[i : i + self.capacity[s]]
             i += self.capacity[s]
+        for s, held in self.pinned.items():
+            out[s] = list(held)
         return out
 
     # ----- engine state ----------------------------------------------------------------------

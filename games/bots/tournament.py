@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from games.engine import Match, Rules
+from games.engine.cards import SEATS
 
 from . import LEVELS, choose_action
 from .quality import FaultTracker
@@ -28,13 +29,16 @@ SIDE_SEATS = {"NS": ("N", "S"), "EW": ("E", "W")}
 # card-search budget or None for the real one): ``hard_cheat`` averages slightly noisy playouts of
 # the real deal; ``hard_cheat1`` runs one deterministic playout per card; ``hard_fast_cheat`` and
 # ``hard_lite_cheat`` are ``hard_cheat`` with the budget, Normal's bids and no deadline of
-# ``bench_bots.hard_fast_normal_bidding`` and ``hard_lite`` (the peeking gap).
+# ``bench_bots.hard_fast_normal_bidding`` and ``hard_lite`` (the peeking gap); ``hard_lite_partner``
+# is ``hard_lite`` shown its partner's hand only (what the partnership's knowledge is worth).
 CHEATS: dict[str, tuple[float, int | None]] = {
     "hard_cheat": (0.1, None),
     "hard_cheat1": (0.0, None),
     "hard_fast_cheat": (0.1, 6000),
     "hard_lite_cheat": (0.1, 1500),
+    "hard_lite_partner": (0.0, 1500),
 }
+PARTNER_SEERS = frozenset({"hard_lite_partner"})
 
 
 # ----------------------------------------------------------------------------------------------
@@ -69,27 +73,26 @@ class BotSpec:
             takes_rng = False
         return cls(name, func, takes_rng)
 
+    def _cheat(self, view: dict, rng: random.Random, match: Match) -> dict | None:
+        """A Hard shown hands it could not see at a table (``CHEATS``, ``PARTNER_SEERS``)."""
+        from . import hard
+        from .bench_bots import NO_DEADLINE_S
+
+        hands = {s: match.hand.hand_codes(i) for i, s in enumerate("NESW")}
+        noise, budget = CHEATS[self.name]
+        if budget is None:
+            return hard.choose(view, rng, oracle_hands=hands, noise=noise)
+        bounded = {"budget": budget, "own_bidding": False, "time_budget": NO_DEADLINE_S}
+        if self.name in PARTNER_SEERS:
+            mate = SEATS[(SEATS.index(view["seat"]) + 2) % 4]
+            return hard.choose(view, rng, pinned={mate: hands[mate]}, **bounded)
+        return hard.choose(view, rng, oracle_hands=hands, noise=noise, **bounded)
+
     def act(self, view: dict, rng: random.Random, match: Match) -> dict | None:
         if self.name in CHEATS:
-            from . import hard
-
             if not view.get("legal") or view.get("to_move") != view.get("seat"):
                 return None
-            hands = {s: match.hand.hand_codes(i) for i, s in enumerate("NESW")}
-            noise, budget = CHEATS[self.name]
-            if budget is None:
-                return hard.choose(view, rng, oracle_hands=hands, noise=noise)
-            from .bench_bots import NO_DEADLINE_S
-
-            return hard.choose(
-                view,
-                rng,
-                oracle_hands=hands,
-                noise=noise,
-                budget=budget,
-                own_bidding=False,
-                time_budget=NO_DEADLINE_S,
-            )
+            return self._cheat(view, rng, match)
         if self.func is None:
             return choose_action(self.name, view, rng)
         if self.takes_rng:

@@ -54,6 +54,20 @@ def test_a_partnership_may_mix_levels_and_name_any_bot_function():
     }
 
 
+def test_the_benchmark_hards_shown_every_hand_or_the_partners_play_whole_hands():
+    summary = run_tournament(
+        ("hard_lite_cheat", "hard_lite_partner"),
+        ("normal", "normal"),
+        1,
+        seed=5,
+        progress=False,
+        max_hands=1,
+    )
+    assert summary["A"]["contracts_made"] + summary["B"]["contracts_made"] > 0
+    for name in ("hard_lite_cheat", "hard_lite_partner"):
+        assert summary["decision_ms"][name]["decisions"] >= 26  # two hands' worth of cards
+
+
 def test_an_unknown_bot_name_is_refused():
     with pytest.raises(ValueError):
         run_tournament(("expert", "expert"), ("easy", "easy"), 1, progress=False)

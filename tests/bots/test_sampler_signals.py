@@ -52,3 +52,21 @@ def test_deals_sampled_with_the_signals_give_each_seat_its_count_of_unseen_cards
         assert sorted(c for cards in deal.values() for c in cards) == sorted(unseen)
         for seat, cards in deal.items():
             assert len(cards) == view["hand_counts"][seat]
+
+
+def test_a_pinned_partner_gets_its_real_cards_in_every_deal_and_the_others_the_rest():
+    """The partnership-knowledge ceiling of the peeking gap (tournament ``hard_lite_partner``)."""
+    for view, real in decisions(1):
+        k = Knowledge.from_view(view)
+        mate = "NESW"[("NESW".index(k.seat) + 2) % 4]
+        mates_cards = sorted(real[mate])
+        pinned = {mate: [c for c in k.unseen if CARD_INDEX[c] in real[mate]]}
+        sampler = DealSampler(k, rules_of(view), pinned=pinned)
+        rng = random.Random(1)
+        for deal in (sampler.sample(rng), sampler._fallback(rng)):
+            assert sorted(deal[mate]) == mates_cards
+            rest = sorted(c for s, held in deal.items() if s != mate for c in held)
+            assert rest == sorted(
+                CARD_INDEX[c] for c in k.unseen if CARD_INDEX[c] not in real[mate]
+            )
+            sampler.state(deal)  # the engine accepts the deal: every hand is whole
