@@ -68,3 +68,72 @@ def hard_lite_no_signals(view: dict, rng: random.Random) -> dict | None:
     return hard.choose(
         view, rng, budget=LITE_PLAY_BUDGET, own_bidding=False, time_budget=NO_DEADLINE_S
     )
+
+
+def hard_lite_own_bidding(view: dict, rng: random.Random) -> dict | None:
+    """Hard's own bidding (full bid budget) with ``hard_lite``'s card search, no signals."""
+    return hard.choose(
+        view, rng, budget=LITE_PLAY_BUDGET, bid_budget=hard.WORK_BUDGET, time_budget=NO_DEADLINE_S
+    )
+
+
+def hard_lite_own_bidding_plain(view: dict, rng: random.Random) -> dict | None:
+    """``hard_lite_own_bidding`` judging bids straight from the playouts (no optimism, no margin)."""
+    from . import hard_bid
+
+    saved = hard_bid.OPTIMISM, hard_bid.DEVIATE_MARGIN
+    hard_bid.OPTIMISM, hard_bid.DEVIATE_MARGIN = 0.0, 0.0
+    try:
+        return hard_lite_own_bidding(view, rng)
+    finally:
+        hard_bid.OPTIMISM, hard_bid.DEVIATE_MARGIN = saved
+
+
+def hard_lite_own_bidding_wide(view: dict, rng: random.Random) -> dict | None:
+    """``hard_lite_own_bidding`` with four times the bid budget and samples."""
+    from . import hard_bid
+
+    saved = hard_bid.MAX_SAMPLES
+    hard_bid.MAX_SAMPLES = 4 * saved
+    try:
+        return hard.choose(
+            view,
+            rng,
+            budget=LITE_PLAY_BUDGET,
+            bid_budget=4 * hard.WORK_BUDGET,
+            time_budget=NO_DEADLINE_S,
+        )
+    finally:
+        hard_bid.MAX_SAMPLES = saved
+
+
+def hard_lite_own_nil_only(view: dict, rng: random.Random) -> dict | None:
+    """``hard_lite_own_bidding`` choosing only between Normal's bid and nil."""
+    from games.engine.cards import NIL
+
+    from . import hard_bid
+
+    original = hard_bid.candidates
+
+    def nil_or_normal(v, legal, k):
+        out, base, chance = original(v, legal, k)
+        base_int = hard_bid.bid_to_int(base["bid"]) if base.get("type") == "bid" else None
+        return [b for b in out if b in (base_int, NIL)], base, chance
+
+    hard_bid.candidates = nil_or_normal
+    try:
+        return hard_lite_own_bidding(view, rng)
+    finally:
+        hard_bid.candidates = original
+
+
+def hard_lite_noisy(view: dict, rng: random.Random) -> dict | None:
+    """``hard_lite_no_signals`` with the all-seeing side's slightly noisy playouts (0.1)."""
+    return hard.choose(
+        view,
+        rng,
+        budget=LITE_PLAY_BUDGET,
+        own_bidding=False,
+        time_budget=NO_DEADLINE_S,
+        noise=0.1,
+    )
