@@ -25,8 +25,6 @@ from .signals import play_signals
 
 SUIT_INT = {"S": 0, "H": 1, "D": 2, "C": 3}
 BID_SIGMA = 1.6
-EXACT_BIDS = True
-EXACT_WEIGHTS = (1.0, 0.25, 0.03)
 
 
 class DealSampler:
@@ -159,25 +157,10 @@ class DealSampler:
                     return 0.0
                 excess = max(0.0, risk - 1.2)
                 w *= math.exp(-0.5 * excess * excess)
-            elif EXACT_BIDS:
-                w *= self._bid_likelihood(s, bid, sum(estimate_parts(by)))
             else:
                 z = (sum(estimate_parts(by)) - bid) / BID_SIGMA
                 w *= math.exp(-0.5 * z * z)
         return w
-
-    def _bid_likelihood(self, seat: str, bid: int, total: float) -> float:
-        """How likely a seat bidding as Normal does (normal.numeric_bid) says ``bid``."""
-        total += -0.3
-        team = "NS" if seat in "NS" else "EW"
-        if self.k.bags(team) >= 7:
-            total += 0.3
-        mate = SEATS[(SEAT_INDEX[seat] + 2) % 4]
-        order = list(self.k.view["bid_order"])
-        if order.index(mate) < order.index(seat) and self.k.bids.get(mate) in NIL_BIDS:
-            total -= 0.3
-        predicted = max(0, min(13, int(total + 0.5)))
-        return EXACT_WEIGHTS[min(abs(predicted - bid), len(EXACT_WEIGHTS) - 1)]
 
     def sample(self, rng: random.Random, max_tries: int = 24) -> dict[str, list[int]]:
         """One deal of the unseen cards (seat -> card ints), void-consistent, bid-weighted."""
