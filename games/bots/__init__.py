@@ -17,12 +17,12 @@ Levels:
   numeric bid; covers a partner's nil, never overtakes a partner who holds the trick, wins with the
   smallest card that wins, ducks bags once its contract is made, sets the opponents' contract or
   nil when in reach.
-- ``hard`` (hard.py): bids as Normal does at the tables (its own bidding, hard_bid.py, which
-  tries Normal's bid, one less, one more and nil on sampled deals played out, won 48.0% [44.0,
-  52.0] of 300 duplicate matches against Normal's bids, with a worse set rate: bench/README.md);
-  every card by determinized
-  Monte Carlo search on the engine's fast API (sampler.py, rollout.py), scored with the real hand
-  scoring, bags and match end; every decision within a wall-clock deadline (0.2 s).
+- ``hard`` (hard.py): its own bids (hard_bid.py: Normal's bid, one less, one more and nil tried
+  on sampled deals consistent with its hand and the bids made, played out, each judged by the
+  chance of winning the match from the score it leaves; in whole matches they beat Normal's bids
+  under the same card play, bench/README.md); every card by determinized Monte Carlo search on
+  the engine's fast API (sampler.py, rollout.py), scored with the real hand scoring, bags and
+  match end; every decision within a wall-clock deadline (0.2 s).
 
 ``coach.advise(view)`` suggests an action with a reason code (coach.py): the "Conseil" of quick
 and private tables (games/actions/coach.py, sentences in games/coach_text.py). quality.py counts
@@ -34,9 +34,9 @@ tables (``hard.choose(signals=True)`` for benchmarks).
 (tournament.py); bench/bots_tournament.py measures the targets.
 
 Variants (rules.md): every level bids among ``view["legal"]``, so the forced or restricted bids of
-Mirror, Whiz and Suicide stay legal. Normal (and Hard, which bids as Normal at the tables) judges
-the choices a variant leaves (variant_bids.py): in Whiz nil against the number its spades force,
-in Suicide which partner goes nil. In the Joker variant every level counts the jokers as the two
+Mirror, Whiz and Suicide stay legal. Normal judges the choices a variant leaves (variant_bids.py):
+in Whiz nil against the number its spades force, in Suicide which partner goes nil; Hard starts
+from Normal's choice and tries the legal bids next to it on sampled deals. In the Joker variant every level counts the jokers as the two
 highest spades (cards.py ``suit``/``rank``); Normal and Hard also rank every spade under the jokers
 in the estimate, track the jokers still out (knowledge.py, from the variant's deck), and Hard
 deals them in its sampled worlds and plays them in its playouts (sampler.py, rollout.py).
@@ -58,7 +58,7 @@ LEVELS: tuple[str, ...] = ("easy", "normal", "hard")
 _BOTS: dict[str, Bot] = {
     "easy": easy.choose,
     "normal": normal.choose,
-    "hard": hard.choose_normal_bidding,
+    "hard": hard.choose,
 }
 
 
