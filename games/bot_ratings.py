@@ -4,7 +4,7 @@ Written by ``manage.py calibrate_bot_ratings --write`` from the bots' duplicate 
 (bench/README.md, "Bot ratings" gives the run and its figures)."""
 
 BOT_RATINGS: dict[str, tuple[float, float]] = {
-    "easy": (19.05, 4.4),
-    "normal": (25.0, 3.97),
-    "hard": (24.94, 3.96),
+    "easy": (-14.79, 8.07),
+    "normal": (25.0, 5.47),
+    "hard": (38.35, 5.5),
 }
