@@ -36,10 +36,11 @@ tables (``hard.choose(signals=True)`` for benchmarks).
 Variants (rules.md): every level bids among ``view["legal"]``, so the forced or restricted bids of
 Mirror, Whiz and Suicide stay legal. Normal judges the choices a variant leaves (variant_bids.py):
 in Whiz nil against the number its spades force, in Suicide which partner goes nil; Hard starts
-from Normal's choice and tries the legal bids next to it on sampled deals. In the Joker variant every level counts the jokers as the two
-highest spades (cards.py ``suit``/``rank``); Normal and Hard also rank every spade under the jokers
-in the estimate, track the jokers still out (knowledge.py, from the variant's deck), and Hard
-deals them in its sampled worlds and plays them in its playouts (sampler.py, rollout.py).
+from Normal's choice and tries the legal bids next to it on sampled deals. In the Joker variant
+every level counts the jokers as the two highest spades (cards.py ``suit``/``rank``); Normal and
+Hard also rank every spade under the jokers in the estimate, track the jokers still out
+(knowledge.py, from the variant's deck), and Hard deals them in its sampled worlds and plays them
+in its playouts (sampler.py, rollout.py).
 """
 
 from __future__ import annotations
