@@ -15,30 +15,39 @@ import sys
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 from games.engine import Match, Rules
 from games.engine.cards import SEATS
 
 from . import LEVELS, choose_action
+from .cards import partner_of
 from .quality import FaultTracker
 from .tourney_stats import GameResult, Stats, percentile, sprt_llr, wilson
 
 SIDE_SEATS = {"NS": ("N", "S"), "EW": ("E", "W")}
-# Benchmark-only Hards that are shown every hand (ceilings, never in play), name -> (playout noise,
-# card-search budget or None for the real one): ``hard_cheat`` averages slightly noisy playouts of
-# the real deal; ``hard_cheat1`` runs one deterministic playout per card; ``hard_fast_cheat`` and
-# ``hard_lite_cheat`` are ``hard_cheat`` with the budget, Normal's bids and no deadline of
-# ``bench_bots.hard_fast_normal_bidding`` and ``hard_lite`` (the peeking gap); ``hard_lite_partner``
-# is ``hard_lite`` shown its partner's hand only (what the partnership's knowledge is worth).
-CHEATS: dict[str, tuple[float, int | None]] = {
-    "hard_cheat": (0.1, None),
-    "hard_cheat1": (0.0, None),
-    "hard_fast_cheat": (0.1, 6000),
-    "hard_lite_cheat": (0.1, 1500),
-    "hard_lite_partner": (0.0, 1500),
+
+
+class Cheat(NamedTuple):
+    """A benchmark-only Hard shown hands it could not see at a table (a ceiling, never in play)."""
+
+    noise: float  # playouts' chance of a random card
+    budget: int | None  # card-search budget (None: the real one, with its bids and deadline)
+    partner_only: bool = False  # shown its partner's hand only, the others still sampled
+
+
+# ``hard_cheat`` averages slightly noisy playouts of the real deal; ``hard_cheat1`` runs one
+# deterministic playout per card; ``hard_fast_cheat`` and ``hard_lite_cheat`` are ``hard_cheat``
+# with the budget, Normal's bids and no deadline of ``bench_bots.hard_fast_normal_bidding`` and
+# ``hard_lite`` (the peeking gap); ``hard_lite_partner`` is ``hard_lite`` shown its partner's hand
+# only (what the partnership's knowledge is worth).
+CHEATS: dict[str, Cheat] = {
+    "hard_cheat": Cheat(0.1, None),
+    "hard_cheat1": Cheat(0.0, None),
+    "hard_fast_cheat": Cheat(0.1, 6000),
+    "hard_lite_cheat": Cheat(0.1, 1500),
+    "hard_lite_partner": Cheat(0.0, 1500, partner_only=True),
 }
-PARTNER_SEERS = frozenset({"hard_lite_partner"})
 
 
 # ----------------------------------------------------------------------------------------------
@@ -74,19 +83,19 @@ class BotSpec:
         return cls(name, func, takes_rng)
 
     def _cheat(self, view: dict, rng: random.Random, match: Match) -> dict | None:
-        """A Hard shown hands it could not see at a table (``CHEATS``, ``PARTNER_SEERS``)."""
+        """The ``CHEATS`` Hard's action, shown the real hands it is allowed."""
         from . import hard
         from .bench_bots import NO_DEADLINE_S
 
-        hands = {s: match.hand.hand_codes(i) for i, s in enumerate("NESW")}
-        noise, budget = CHEATS[self.name]
-        if budget is None:
-            return hard.choose(view, rng, oracle_hands=hands, noise=noise)
-        bounded = {"budget": budget, "own_bidding": False, "time_budget": NO_DEADLINE_S}
-        if self.name in PARTNER_SEERS:
-            mate = SEATS[(SEATS.index(view["seat"]) + 2) % 4]
+        hands = {s: match.hand.hand_codes(i) for i, s in enumerate(SEATS)}
+        cheat = CHEATS[self.name]
+        if cheat.budget is None:
+            return hard.choose(view, rng, oracle_hands=hands, noise=cheat.noise)
+        bounded = {"budget": cheat.budget, "own_bidding": False, "time_budget": NO_DEADLINE_S}
+        if cheat.partner_only:
+            mate = partner_of(view["seat"])
             return hard.choose(view, rng, pinned={mate: hands[mate]}, **bounded)
-        return hard.choose(view, rng, oracle_hands=hands, noise=noise, **bounded)
+        return hard.choose(view, rng, oracle_hands=hands, noise=cheat.noise, **bounded)
 
     def act(self, view: dict, rng: random.Random, match: Match) -> dict | None:
         if self.name in CHEATS:

@@ -7,6 +7,7 @@ from __future__ import annotations
 import random
 
 from games.bots import choose_action
+from games.bots.cards import partner_of
 from games.bots.hard import rules_of
 from games.bots.knowledge import Knowledge
 from games.bots.sampler import DealSampler
@@ -58,7 +59,7 @@ def test_a_pinned_partner_gets_its_real_cards_in_every_deal_and_the_others_the_r
     """The partnership-knowledge ceiling of the peeking gap (tournament ``hard_lite_partner``)."""
     for view, real in decisions(1):
         k = Knowledge.from_view(view)
-        mate = "NESW"[("NESW".index(k.seat) + 2) % 4]
+        mate = partner_of(k.seat)
         mates_cards = sorted(real[mate])
         pinned = {mate: [c for c in k.unseen if CARD_INDEX[c] in real[mate]]}
         sampler = DealSampler(k, rules_of(view), pinned=pinned)
