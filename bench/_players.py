@@ -13,7 +13,7 @@ import time
 from collections import Counter
 from dataclasses import dataclass, field
 
-from games.bots import choose_action  # pure Python: exactly what a seat's view allows
+from spades.bots import choose_action  # pure Python: exactly what a seat's view allows
 
 SYNC = '{"type": "sync"}'
 BACKOFF = (0.1, 2.0)  # first pause before reconnecting, longest pause

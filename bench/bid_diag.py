@@ -33,11 +33,11 @@ from collections.abc import Iterable
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
-from games.bots import hard_bid, normal
-from games.bots.bench_bots import hard_fast
-from games.bots.knowledge import Knowledge
-from games.engine import Match, Rules
-from games.engine.cards import NIL, SEAT_INDEX, bid_to_int, int_to_bid
+from bench.bench_bots import hard_fast
+from spades.bots import hard_bid, normal
+from spades.bots.knowledge import Knowledge
+from spades.engine import Match, Rules
+from spades.engine.cards import NIL, SEAT_INDEX, bid_to_int, int_to_bid
 
 RULES = Rules()
 NIL_FLOOR = 0.3  # nils below this estimated chance are not worth a real hand

@@ -13,10 +13,10 @@ import json
 import math
 from collections.abc import Callable
 
-from games.bots import hard_bid
-from games.engine import Rules
-from games.engine.cards import NIL
-from games.engine.scoring import team_hand_ints
+from spades.bots import hard_bid
+from spades.engine import Rules
+from spades.engine.cards import NIL
+from spades.engine.scoring import team_hand_ints
 
 RULES = Rules()
 Decision = dict

@@ -25,7 +25,7 @@ on the same seed with the partnerships swapped):
                          times Hard alone at ordinary priority; a tournament under nice 19 on a busy
                          machine measures the scheduler)
 
-Every summary also gives each bot's partner faults per 100 hands (games/bots/quality.py).
+Every summary also gives each bot's partner faults per 100 hands (spades/bots/quality.py).
 
 Not a test: it prints figures, it does not assert. Hard runs take long on 2 cores (about 20 s of
 CPU per Hard match); run them in the background and read the JSON afterwards.
@@ -40,11 +40,11 @@ import sys
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
-from games.bots.tournament import run_tournament
+from spades.bots.tournament import run_tournament
 
-BEFORE = "games.bots.normal:choose_before"
-FAST = "games.bots.bench_bots:hard_fast"
-FAST_NB = "games.bots.bench_bots:hard_fast_normal_bidding"
+BEFORE = "spades.bots.normal:choose_before"
+FAST = "bench.bench_bots:hard_fast"
+FAST_NB = "bench.bench_bots:hard_fast_normal_bidding"
 # name: (side A, side B, duplicate matches, target win rate, SPRT, hands per match or None)
 PAIRINGS = {
     "normal_vs_easy": (("normal", "normal"), ("easy", "easy"), 400, 0.80, None, None),

@@ -19,7 +19,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from games.engine import Match, Rules
+from spades.engine import Match, Rules
 
 
 def play(seed: int, actions: int) -> Match:

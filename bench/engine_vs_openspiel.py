@@ -25,9 +25,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from games.engine import SEATS, STANDARD_RULES, HandState, Match, Rules, deal_ints, team_hand_ints
-from games.engine.cards import CARD_CODES
-from games.engine.variants import VARIANTS
+from spades.engine import SEATS, STANDARD_RULES, HandState, Match, Rules, deal_ints, team_hand_ints
+from spades.engine.cards import CARD_CODES
+from spades.engine.variants import VARIANTS
 
 BATCH = 50
 

@@ -19,10 +19,10 @@ import time
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
-from games.bots import choose_action
-from games.bots.hard import TIME_BUDGET_S
-from games.bots.tournament import percentile
-from games.engine import Match, Rules
+from spades.bots import choose_action
+from spades.bots.hard import TIME_BUDGET_S
+from spades.bots.tournament import percentile
+from spades.engine import Match, Rules
 
 
 def run(decisions: int, seed: int) -> tuple[list[float], list[float]]:

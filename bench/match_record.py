@@ -23,8 +23,6 @@ import django
 
 django.setup()
 
-from games.bots import choose_action  # noqa: E402
-from games.engine import Match, Rules  # noqa: E402
 from games.match_record import (  # noqa: E402
     changed_rules,
     hand_record,
@@ -32,6 +30,8 @@ from games.match_record import (  # noqa: E402
     replay_data,
     score_table,
 )
+from spades.bots import choose_action  # noqa: E402
+from spades.engine import Match, Rules  # noqa: E402
 
 
 def main() -> None:

@@ -1,4 +1,4 @@
-"""How often a nil is made, by hand features: the data behind ``games/bots/odds.py``.
+"""How often a nil is made, by hand features: the data behind ``spades/bots/odds.py``.
 
     .venv/bin/python bench/nil_odds.py --deals 20000                      # against Normal
     .venv/bin/python bench/nil_odds.py --deals 3000 --opponents hard --max-risk 2.5
@@ -22,10 +22,10 @@ sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 import itertools
 
-from games.bots import choose_action
-from games.bots.estimate import estimate_tricks
-from games.bots.odds import NIL_FIT
-from games.engine import Match, Rules
+from spades.bots import choose_action
+from spades.bots.estimate import estimate_tricks
+from spades.bots.odds import NIL_FIT
+from spades.engine import Match, Rules
 
 
 def play(deals: int, opponents: str, blind: bool, max_risk: float | None) -> list[dict]:

@@ -19,9 +19,9 @@ import sys
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
-from games.bots import choose_action, hard
-from games.bots.knowledge import Knowledge
-from games.engine import Match, Rules
+from spades.bots import choose_action, hard
+from spades.bots.knowledge import Knowledge
+from spades.engine import Match, Rules
 
 
 def measure(matches: int, budget: int, hands: int) -> dict:

@@ -2,12 +2,12 @@
 tournament.
 
     .venv/bin/python bench/sampler_fidelity.py --matches 20 --samples 24
-    .venv/bin/python bench/sampler_fidelity.py --players games.bots.bench_bots:hard_lite_no_signals
+    .venv/bin/python bench/sampler_fidelity.py --players bench.bench_bots:hard_lite_no_signals
 
 Normal plays seeded matches (Hard's card play is Normal's judgement plus search: the same
 signals), or the bot ``--players`` names (a tournament name) at all four seats. At each card
 decision after the first trick, the deciding seat's ``DealSampler`` draws ``--samples`` deals,
-first with the voids and bids only, then with the plays' signals too (``games/bots/signals.py``).
+first with the voids and bids only, then with the plays' signals too (``spades/bots/signals.py``).
 Prints, for both, the share of the unseen cards dealt to the seat that really holds them (1/3
 would be blind luck, 1 an all-seeing Hard), overall and in the last eight tricks, with the number
 of decisions and the sampling time per deal.
@@ -24,12 +24,12 @@ import time
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
-from games.bots.hard import rules_of
-from games.bots.knowledge import Knowledge
-from games.bots.sampler import DealSampler
-from games.bots.tournament import BotSpec
-from games.engine import Match, Rules
-from games.engine.cards import CARD_INDEX
+from spades.bots.hard import rules_of
+from spades.bots.knowledge import Knowledge
+from spades.bots.sampler import DealSampler
+from spades.bots.tournament import BotSpec
+from spades.engine import Match, Rules
+from spades.engine.cards import CARD_INDEX
 
 MODES = ("voids_and_bids", "with_plays")
 

@@ -19,8 +19,8 @@ from asgiref.sync import SyncToAsync
 from channels.layers import get_channel_layer
 
 from games import frames
-from games.engine import Match as EngineMatch
 from games.models import POSITIONS, Seat, Table
+from spades.engine import Match as EngineMatch
 
 log = logging.getLogger(__name__)
 

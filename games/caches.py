@@ -21,9 +21,9 @@ import threading
 from collections import OrderedDict
 
 from games import rows
-from games.engine import Match as EngineMatch
-from games.engine import Rules
 from games.models import Action, Match, Seat, Table
+from spades.engine import Match as EngineMatch
+from spades.engine import Rules
 
 CACHE_SIZE = 512
 

@@ -1,6 +1,6 @@
 """The coach's reasons as sentences for people, in the active language, in one place.
 
-``games.bots.coach`` gives a stable reason code and its parameters (a card code, a seat letter, a
+``spades.bots.coach`` gives a stable reason code and its parameters (a card code, a seat letter, a
 bid, a chance); this module turns them into one short sentence addressed to the player ("tu" in
 French). Cards are named with their article ("le roi de cœur", "l’as de pique") so that a
 sentence may start with one.

@@ -14,9 +14,9 @@ import orjson
 from django.conf import settings
 from django.utils import translation
 
-from games.engine import Match as EngineMatch
-from games.engine import Rules
 from games.models import POSITIONS, Seat, Table, is_paused
+from spades.engine import Match as EngineMatch
+from spades.engine import Rules
 
 
 def _iso(value) -> str | None:

@@ -3,7 +3,7 @@
 The engine is pure, so the whole match is replayed once: each hand's deal (the seed reveals it once
 the match is over), its bids and plays in order, and the engine's own scoring. Two readings come
 out of it: the hand records of shared/spec/hand-record.md (the JSON Lines export, which
-``python -m games.engine score`` accepts) and the match page's replay data. No row is written.
+``python -m spades.engine score`` accepts) and the match page's replay data. No row is written.
 """
 
 from __future__ import annotations
@@ -13,10 +13,10 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
-from games.engine import SEATS, STANDARD_RULES, TEAMS, Rules, deal_for
-from games.engine import Match as EngineMatch
-from games.engine.cards import sort_cards
 from games.models import Action, Match
+from spades.engine import SEATS, STANDARD_RULES, TEAMS, Rules, deal_for
+from spades.engine import Match as EngineMatch
+from spades.engine.cards import sort_cards
 
 
 @dataclass

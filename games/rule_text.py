@@ -1,6 +1,6 @@
 """The rule options in words, on the Django side: labels and the one-line summary of a table.
 
-Everything comes from the engine's option descriptions (``games.engine.rules.OPTIONS``): their
+Everything comes from the engine's option descriptions (``spades.engine.rules.OPTIONS``): their
 English labels and summary phrases are marked there with ``gettext_noop`` and translated here, so
 a new option needs no change in this module.
 """
@@ -12,8 +12,8 @@ from typing import Any
 from django.utils.functional import Promise, lazy
 from django.utils.translation import gettext, pgettext
 
-from games.engine.rules import OPTIONS, Choice, Option, Rules
-from games.engine.variants import VARIANTS
+from spades.engine.rules import OPTIONS, Choice, Option, Rules
+from spades.engine.variants import VARIANTS
 
 
 def minus(number: Any) -> str:

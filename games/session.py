@@ -39,11 +39,11 @@ from django.db import connection, transaction
 from django.utils import timezone
 
 from games import broadcast, caches, listing, participation, rows
-from games.engine import IllegalAction
-from games.engine import Match as EngineMatch
 from games.errors import refusal
 from games.identity import Viewer
 from games.models import POSITIONS, Action, Match, Seat, Table
+from spades.engine import IllegalAction
+from spades.engine import Match as EngineMatch
 
 log = logging.getLogger(__name__)
 

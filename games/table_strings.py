@@ -13,8 +13,8 @@ from typing import Any
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext, pgettext
 
-from games.engine import CARD_CODES
 from games.templatetags.cards import card_name, rank_label
+from spades.engine import CARD_CODES
 
 
 def card_strings() -> dict[str, list[str]]:

@@ -26,13 +26,13 @@ from django.views.decorators.http import require_GET, require_POST
 
 from games.access import may_follow
 from games.actions.tables import do_kick, do_leave, do_rematch, do_start
-from games.engine.variants import VARIANTS
 from games.errors import REFUSALS, ServiceError
 from games.identity import viewer_from_request
 from games.models import POSITIONS, Table
 from games.reading import table_state, visible_chat
 from games.rule_text import rules_summary
 from games.table_strings import table_strings
+from spades.engine.variants import VARIANTS
 
 
 def _wants_json(request: HttpRequest) -> bool:
@@ -209,8 +209,8 @@ def rematch(request: HttpRequest, pk: int) -> HttpResponse:
 @require_GET
 def hint(request: HttpRequest, pk: int) -> JsonResponse:
     """The bots' trick estimate for the viewer's own visible hand (a bidding hint)."""
-    from games.bots import estimate_tricks
-    from games.bots.cards import has_jokers
+    from spades.bots import estimate_tricks
+    from spades.bots.cards import has_jokers
 
     get_object_or_404(Table, pk=pk)
     viewer = viewer_from_request(request)

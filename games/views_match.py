@@ -18,12 +18,12 @@ from django.utils.translation import pgettext
 from django.views.decorators.http import require_GET
 
 from accounts.models import DELETED_PREFIX
-from games.engine import SEATS
 from games.identity import Viewer, viewer_from_request
 from games.match_record import jsonl_export, match_hands, replay_data, score_table
 from games.models import Match, Seat, Table
 from games.rule_text import minus, rules_summary
 from games.table_strings import card_strings
+from spades.engine import SEATS
 
 
 def may_see_match(match: Match, viewer: Viewer | None) -> bool:

@@ -15,9 +15,9 @@ from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from games import rule_text
-from games.engine.rules import OPTIONS, Option
 from games.identity import NICKNAME_MAX, NICKNAME_MIN
 from games.models import BotLevel
+from spades.engine.rules import OPTIONS, Option
 
 # Seconds per turn; "0" is no timer (the value stored is then None).
 TURN_TIMER_CHOICES = [
@@ -175,7 +175,7 @@ class PrivateTableForm(forms.Form):
         return data
 
     def rules(self) -> dict[str, Any]:
-        """The rules dict in the engine's vocabulary (games.engine.Rules.from_dict accepts it)."""
+        """The rules dict in the engine's vocabulary (spades.engine.Rules.from_dict accepts it)."""
         return {name: self.cleaned_data[name] for name in OPTIONS}
 
     def turn_timer(self) -> int | None:

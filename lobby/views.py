@@ -21,10 +21,10 @@ from django.utils.translation import ngettext
 from django.views.decorators.http import require_http_methods, require_POST
 
 from games.actions.tables import do_create_private_table, do_join, do_quick_play
-from games.engine import VARIANTS
 from games.errors import ServiceError
 from games.identity import Viewer, set_guest_nickname, viewer_from_request
 from games.listing import open_quick_tables, playing_tables
+from spades.engine import VARIANTS
 
 from .forms import NicknameForm, PrivateTableForm
 from .ranked import ranked_context

@@ -1,7 +1,7 @@
 """The numbers the rules pages print, taken from the engine and the settings at render time.
 
 Templates never type a rules number: they read `R.target`, `R.bag_limit`, ... built here from
-`games.engine.STANDARD_RULES` and the game settings, and scoring examples are computed by the
+`spades.engine.STANDARD_RULES` and the game settings, and scoring examples are computed by the
 engine's own `score_hand`. Change a rule or a setting and every page follows.
 """
 
@@ -11,8 +11,9 @@ from typing import Any
 
 from django.conf import settings
 
-from games import engine, rule_text
-from games.engine import OPTIONS, Rules, score_hand
+from games import rule_text
+from spades import engine
+from spades.engine import OPTIONS, Rules, score_hand
 
 #: Seed 004's optional floor ("descend à -200"): an example value for a table option that the
 #: standard mode leaves off. Checked against the engine's validation by `rules_numbers`.

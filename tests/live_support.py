@@ -14,10 +14,10 @@ from django.contrib.sessions.backends.db import SessionStore
 from config.asgi import application
 from games import reading
 from games.actions import presence, tables
-from games.engine import SEATS, Rules
-from games.engine import Match as EngineMatch
 from games.identity import Viewer
 from games.models import Action, Match, Seat, Table
+from spades.engine import SEATS, Rules
+from spades.engine import Match as EngineMatch
 
 ORIGIN = (b"origin", b"http://127.0.0.1")
 

@@ -11,10 +11,10 @@ from django.utils import timezone
 
 from games.actions import play, presence, tables
 from games.actions.ranked import do_join_queue, do_matchmake
-from games.bots import choose_action
 from games.identity import Viewer
 from games.models import Table
 from games.session import reading
+from spades.bots import choose_action
 
 
 def make_player(name: str):

@@ -20,8 +20,8 @@ from browser_support import (
 )
 from django.urls import reverse
 
-from games.engine.record import score_record
 from games.models import Table
+from spades.engine.record import score_record
 from tests.match_support import finished_private_match
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]

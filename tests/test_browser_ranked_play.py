@@ -18,7 +18,7 @@ from pathlib import Path
 import pytest
 from browser_support import act_once, chromium_page, serve_live_site
 
-from games.engine.record import score_record
+from spades.engine.record import score_record
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow, pytest.mark.django_db(transaction=True)]
 

@@ -13,9 +13,9 @@ from django.utils import translation
 from page_support import bots_play_until_turn_of, guest, private_table, start, viewer_of
 
 from games.actions.presence import do_connect
-from games.bots.coach import advise
 from games.coach_text import sentence
 from games.models import Table
+from spades.bots.coach import advise
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 

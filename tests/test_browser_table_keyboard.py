@@ -16,8 +16,8 @@ import pytest
 from browser_support import chromium_page, serve_live_site
 from django.db import connections
 
-from games.engine import SEATS
 from games.models import Match
+from spades.engine import SEATS
 from tests.live_support import engine_at
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]

@@ -7,7 +7,7 @@ from __future__ import annotations
 import random
 
 from games import caches
-from games.engine import Match, Rules
+from spades.engine import Match, Rules
 
 
 def finished_match(seed: int) -> Match:

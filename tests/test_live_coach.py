@@ -10,9 +10,9 @@ import pytest
 from channels.db import database_sync_to_async as db
 
 from games.actions import coach, play, tables
-from games.bots.coach import advise
 from games.models import Table
 from games.session import reading
+from spades.bots.coach import advise
 from tests.live_support import (
     Client,
     hidden_cards,

@@ -14,10 +14,10 @@ from django.test import Client
 from django.urls import reverse
 from django.utils import translation
 
-from games.engine import Rules
-from games.engine.record import score_record
 from games.models import Match, Table
 from games.views import _match_url_template
+from spades.engine import Rules
+from spades.engine.record import score_record
 from tests.match_support import finished_private_match, private_match
 from tests.page_support import guest
 
@@ -136,7 +136,7 @@ def test_the_engines_score_command_accepts_the_export_and_ends_at_the_matchs_tot
     host, _, match = finished
     export = host.get(export_url(match)).content
     done = subprocess.run(
-        [sys.executable, "-m", "games.engine", "score"],
+        [sys.executable, "-m", "spades.engine", "score"],
         input=export, capture_output=True, cwd=ROOT, timeout=60, check=False,
     )  # fmt: skip
     assert done.returncode == 0, done.stdout + done.stderr

@@ -12,14 +12,14 @@ from django.utils import translation
 
 from games.actions.play import do_act, do_bot_move
 from games.actions.presence import do_connect
-from games.bots import estimate_tricks
-from games.engine import Match as EngineMatch
-from games.engine import Rules
 from games.identity import viewer_from_request
 from games.models import Seat, Table
 from games.reading import table_state
 from games.table_strings import table_strings
 from lobby.views import lobby_strings
+from spades.bots import estimate_tricks
+from spades.engine import Match as EngineMatch
+from spades.engine import Rules
 
 pytestmark = pytest.mark.django_db
 

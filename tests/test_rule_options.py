@@ -9,11 +9,11 @@ from django.urls import reverse
 from django.utils import translation
 from rules_pages_support import fetch, normalize
 
-from games.engine import Rules
-from games.engine.rules import OPTIONS, Option, table_rules
 from games.models import Table
 from games.rule_text import rules_summary
 from lobby.forms import PrivateTableForm
+from spades.engine import Rules
+from spades.engine.rules import OPTIONS, Option, table_rules
 
 pytestmark = pytest.mark.django_db
 

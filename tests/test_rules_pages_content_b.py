@@ -14,9 +14,9 @@ from django import template
 from django.urls import reverse
 from django.utils.translation import override
 
-from games import engine
-from games.engine import STANDARD_RULES, Rules, score_hand
 from rules_pages.typography import signed
+from spades import engine
+from spades.engine import STANDARD_RULES, Rules, score_hand
 
 PART_B_KEYS = (
     "strategy",

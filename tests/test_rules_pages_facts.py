@@ -8,9 +8,9 @@ import re
 import pytest
 from rules_pages_support import fetch
 
-from games import engine
-from games.engine import Rules
 from rules_pages.pages import PAGES
+from spades import engine
+from spades.engine import Rules
 
 pytestmark = pytest.mark.django_db
 

@@ -28,7 +28,7 @@ class TableAdvice:
 
 
 def _advise(view: dict):
-    from games.bots.coach import advise  # the bots load their tables on first use
+    from spades.bots.coach import advise  # the bots load their tables on first use
 
     return advise(view)
 

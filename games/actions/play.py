@@ -57,7 +57,7 @@ def do_act(table_id: int, viewer: Viewer | None, action: dict, version: int | No
 
 
 def _choose_bot_action(level: str, view: dict, rng: random.Random) -> dict | None:
-    from games.bots import choose_action  # the bots load their tables on first use
+    from spades.bots import choose_action  # the bots load their tables on first use
 
     return choose_action(level, view, rng=rng)
 

@@ -21,7 +21,6 @@ from games.actions.chat import When
 from games.actions.tables import OPEN_STATUSES
 from games.actions.turns import start_match
 from games.bot_ratings import BOT_RATINGS
-from games.engine import Rules, table_rules
 from games.errors import refusal
 from games.identity import Viewer
 from games.matchmaking import Waiting, form_groups, seating
@@ -29,6 +28,7 @@ from games.models import MatchPlayer, PlayerRating, QueueEntry, Table
 from games.ratings import START_MU, matching_points
 from games.session import TableSession, lock_person
 from moderation.sanctions import ranked_suspension_of
+from spades.engine import Rules, table_rules
 
 # One matchmaker at a time (PostgreSQL advisory lock; SQLite's writers are serialized anyway).
 _MATCHMAKER_LOCK = 0x5A7E_0001

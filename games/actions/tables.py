@@ -17,11 +17,11 @@ from django.utils import timezone
 from accounts.names import name_key
 from games.actions.presence import EARLY_TOLERANCE, present_keys
 from games.actions.turns import plan, start_match
-from games.engine import SEATS, Rules, table_rules
 from games.errors import quiet, refusal
 from games.identity import Viewer
 from games.models import POSITIONS, BotLevel, Seat, Table
 from games.session import FILL_BOTS_TASK, TableSession, lock_person
+from spades.engine import SEATS, Rules, table_rules
 
 TURN_SECONDS_RANGE = (10, 600)
 # Quick tables play what a new table starts from (rules.md: standard mode, blind nil only when

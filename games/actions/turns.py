@@ -9,9 +9,9 @@ from datetime import timedelta
 from django.conf import settings
 from django.utils import timezone
 
-from games.engine import Rules, first_dealer
 from games.models import POSITIONS, Seat, Table, is_paused
 from games.session import BOT_MOVE_TASK, TableSession
+from spades.engine import Rules, first_dealer
 
 
 def humans_present(seats: dict[str, Seat]) -> bool:

@@ -1,7 +1,7 @@
 """Worked examples of the rules pages, computed by the engine when the page renders.
 
 `{% score_example bids="N=4 E=2 S=3 W=2" tricks="N=5 E=1 S=5 W=2" before="NS=380/8 EW=210/3"
-as ex %}` scores one hand with `games.engine.score_hand`, so the figures printed in a guide are
+as ex %}` scores one hand with `spades.engine.score_hand`, so the figures printed in a guide are
 the figures a table would show: if a rule value changes, the example follows.
 """
 
@@ -11,8 +11,8 @@ from typing import Any
 
 from django import template
 
-from games import engine
-from games.engine import Rules, score_hand
+from spades import engine
+from spades.engine import Rules, score_hand
 
 register = template.Library()
 

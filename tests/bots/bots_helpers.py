@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from games.engine import STANDARD_RULES
+from spades.engine import STANDARD_RULES
 
 SEATS = ("N", "E", "S", "W")
 
@@ -150,7 +150,7 @@ def bidding_view(seat: str, hand: list[str] | None, *, bids: dict, dealer: str =
 
 def hard_quick(view: dict, rng):
     """Hard with a small search budget, for tournaments inside the test time limit."""
-    from games.bots import hard
+    from spades.bots import hard
 
     if not view.get("legal") or view.get("to_move") != view.get("seat"):
         return None

@@ -8,9 +8,9 @@ import time
 import pytest
 from bots_helpers import bidding_view, cards, make_view
 
-from games.bots import choose_action, hard, normal
-from games.bots.odds import nil_chance, win_chance
-from games.engine import Match, Rules
+from spades.bots import choose_action, hard, normal
+from spades.bots.odds import nil_chance, win_chance
+from spades.engine import Match, Rules
 
 
 def scored(view: dict, ours: int, theirs: int) -> dict:

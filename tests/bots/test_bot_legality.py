@@ -7,8 +7,8 @@ import random
 import pytest
 from bots_helpers import bidding_view, cards, make_view
 
-from games.bots import LEVELS, choose_action, easy, hard, normal
-from games.engine import Match, Rules
+from spades.bots import LEVELS, choose_action, easy, hard, normal
+from spades.engine import Match, Rules
 
 DIRECT = {"easy": easy.choose, "normal": normal.choose}
 
@@ -190,7 +190,7 @@ def test_every_level_stays_legal_over_many_seeded_matches_of_each_variant(varian
 
 
 def test_the_trick_estimate_counts_the_jokers_as_the_two_highest_spades():
-    from games.bots import estimate_tricks
+    from spades.bots import estimate_tricks
 
     side = cards("2H 5H 9H 3D 6D TD 4C 7C JC 8C QH")
     with_jokers = estimate_tricks(["BJ", "LJ", *side])

@@ -7,7 +7,7 @@ import random
 import pytest
 from bots_helpers import bidding_view, cards, make_view
 
-from games.bots import choose_action, estimate_tricks
+from spades.bots import choose_action, estimate_tricks
 
 SMART = ["normal", "hard"]
 

@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from games.bots.tournament import main, run_tournament, sprt_llr, wilson
+from spades.bots.tournament import main, run_tournament, sprt_llr, wilson
 
 
 def test_the_wilson_interval_brackets_the_observed_rate_and_narrows_with_more_matches():
@@ -39,7 +39,7 @@ def test_the_cli_prints_one_json_summary_with_the_promised_figures(capsys):
 def test_a_partnership_may_mix_levels_and_name_any_bot_function():
     summary = run_tournament(
         ("normal", "bots_helpers:hard_quick"),
-        ("easy", "games.bots.easy:choose"),
+        ("easy", "spades.bots.easy:choose"),
         1,
         seed=3,
         progress=False,
@@ -50,7 +50,7 @@ def test_a_partnership_may_mix_levels_and_name_any_bot_function():
         "normal",
         "bots_helpers:hard_quick",
         "easy",
-        "games.bots.easy:choose",
+        "spades.bots.easy:choose",
     }
 
 

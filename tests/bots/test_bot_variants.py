@@ -8,13 +8,13 @@ import random
 import pytest
 from bots_helpers import bidding_view, cards, make_view
 
-from games.bots import choose_action, easy, estimate_tricks, hard, normal
-from games.bots.knowledge import Knowledge
-from games.bots.sampler import DealSampler
-from games.engine import Match, Rules
-from games.engine.cards import CODES
-from games.engine.hand import HandState
-from games.engine.variants import VARIANTS
+from spades.bots import choose_action, easy, estimate_tricks, hard, normal
+from spades.bots.knowledge import Knowledge
+from spades.bots.sampler import DealSampler
+from spades.engine import Match, Rules
+from spades.engine.cards import CODES
+from spades.engine.hand import HandState
+from spades.engine.variants import VARIANTS
 
 SEATS = ("N", "E", "S", "W")
 SMART = ("normal", "hard")

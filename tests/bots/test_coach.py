@@ -8,9 +8,9 @@ import json
 import pytest
 from bots_helpers import bidding_view, cards, make_view
 
-from games.bots import choose_action
-from games.bots.coach import REASONS, Advice, advise
-from games.engine import Match, Rules
+from spades.bots import choose_action
+from spades.bots.coach import REASONS, Advice, advise
+from spades.engine import Match, Rules
 
 CARD_REASONS = set(REASONS) - {"look_at_cards", "blind_nil_comeback", "bid_nil", "bid_tricks"}
 

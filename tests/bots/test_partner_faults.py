@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from bots_helpers import cards, make_view
 
-from games.bots.quality import FaultTracker
-from games.bots.tournament import run_tournament
+from spades.bots.quality import FaultTracker
+from spades.bots.tournament import run_tournament
 
 
 def test_overtaking_a_partner_whose_card_is_sure_is_a_fault_and_following_under_is_not():
@@ -89,7 +89,7 @@ def test_the_tournament_summary_reports_the_faults_of_every_bot_per_100_hands():
 def test_hard_never_overtakes_a_partner_whose_card_is_sure():
     import random
 
-    from games.bots import hard
+    from spades.bots import hard
 
     view = make_view(
         "S",
@@ -106,7 +106,7 @@ def test_hard_never_overtakes_a_partner_whose_card_is_sure():
 def test_hard_with_its_own_nil_alive_never_goes_above_the_winning_card_when_it_can_stay_under():
     import random
 
-    from games.bots import hard
+    from spades.bots import hard
 
     # S bid nil and plays second to E's queen of hearts, holding the king and the four: the ace
     # is still out, but the opponents keep it to break the nil, so only the four is searched.

@@ -1,4 +1,4 @@
-"""What the plays suggest about hidden cards (games/bots/signals.py): against Normal players,
+"""What the plays suggest about hidden cards (spades/bots/signals.py): against Normal players,
 whose play the signals describe, a signal never points away from a card the seat really holds,
 and the sampler still deals every seat exactly its unseen cards."""
 
@@ -6,14 +6,14 @@ from __future__ import annotations
 
 import random
 
-from games.bots import choose_action
-from games.bots.cards import partner_of
-from games.bots.hard import rules_of
-from games.bots.knowledge import Knowledge
-from games.bots.sampler import DealSampler
-from games.bots.signals import play_signals
-from games.engine import Match, Rules
-from games.engine.cards import CARD_INDEX
+from spades.bots import choose_action
+from spades.bots.cards import partner_of
+from spades.bots.hard import rules_of
+from spades.bots.knowledge import Knowledge
+from spades.bots.sampler import DealSampler
+from spades.bots.signals import play_signals
+from spades.engine import Match, Rules
+from spades.engine.cards import CARD_INDEX
 
 
 def decisions(matches: int = 2):

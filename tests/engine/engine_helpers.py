@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 
-from games.engine import CARD_CODES, SEATS, HandState, Match, Rules
+from spades.engine import CARD_CODES, SEATS, HandState, Match, Rules
 
 SUIT_ORDER = "SHDC"
 

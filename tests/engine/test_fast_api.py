@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from engine_helpers import random_deal
 
-from games.engine import (
+from spades.engine import (
     BLIND_NIL,
     CARD_CODES,
     NIL,

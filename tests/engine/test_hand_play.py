@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from engine_helpers import cards, straight_hands, suit
 
-from games.engine import HandState, IllegalAction, Rules
+from spades.engine import HandState, IllegalAction, Rules
 
 STANDARD = Rules()
 

@@ -8,7 +8,7 @@ import random
 import pytest
 from engine_helpers import play_random_match_steps
 
-from games.engine import (
+from spades.engine import (
     SEATS,
     IllegalAction,
     Match,

@@ -9,7 +9,7 @@ from engine_helpers import random_deal
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from games.engine import CARD_CODES, SEATS, HandState, Match, Rules
+from spades.engine import CARD_CODES, SEATS, HandState, Match, Rules
 
 RANKS = "23456789TJQKA"
 CODE = re.compile(r'"([2-9TJQKA][SHDC])"')

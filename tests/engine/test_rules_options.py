@@ -6,7 +6,7 @@ import dataclasses
 
 import pytest
 
-from games.engine import STANDARD_RULES, Rules
+from spades.engine import STANDARD_RULES, Rules
 
 
 def test_the_standard_rules_are_the_table_of_rules_md():

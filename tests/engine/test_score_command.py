@@ -1,4 +1,4 @@
-"""`python -m games.engine score` (shared/spec/hand-record.md), run as a real subprocess."""
+"""`python -m spades.engine score` (shared/spec/hand-record.md), run as a real subprocess."""
 
 from __future__ import annotations
 
@@ -10,14 +10,14 @@ from pathlib import Path
 
 from engine_helpers import random_record, straight_hands
 
-from games.engine import CARD_CODES, SEATS, HandState, Rules
+from spades.engine import CARD_CODES, SEATS, HandState, Rules
 
 ROOT = Path(__file__).resolve().parents[2]
 
 
 def run_score(text: str) -> tuple[int, list[dict]]:
     proc = subprocess.run(
-        [sys.executable, "-m", "games.engine", "score"],
+        [sys.executable, "-m", "spades.engine", "score"],
         input=text,
         capture_output=True,
         text=True,
@@ -212,7 +212,7 @@ def find_step(record: dict, kind: str) -> tuple[str, dict]:
 
 def test_selfplay_plays_the_hands_asked_and_reports_its_speed():
     proc = subprocess.run(
-        [sys.executable, "-m", "games.engine", "selfplay", "--hands", "40", "--seed", "3"],
+        [sys.executable, "-m", "spades.engine", "selfplay", "--hands", "40", "--seed", "3"],
         capture_output=True,
         text=True,
         cwd=ROOT,

@@ -1,4 +1,4 @@
-"""`python -m games.engine score` on records of every variant and with blind nil when behind."""
+"""`python -m spades.engine score` on records of every variant and with blind nil when behind."""
 
 from __future__ import annotations
 
@@ -9,8 +9,8 @@ import pytest
 from engine_helpers import play_random_hand
 from test_score_command import run_score
 
-from games.engine import SEATS, HandState, Rules, int_to_card
-from games.engine.variants import VARIANTS
+from spades.engine import SEATS, HandState, Rules, int_to_card
+from spades.engine.variants import VARIANTS
 
 
 def variant_record(variant: str, seed: int, **options) -> dict:

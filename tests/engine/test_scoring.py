@@ -6,7 +6,7 @@ import random
 
 import pytest
 
-from games.engine import Rules, bid_to_int, score_hand, team_hand_ints
+from spades.engine import Rules, bid_to_int, score_hand, team_hand_ints
 
 STANDARD = Rules()
 

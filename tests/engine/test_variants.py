@@ -9,8 +9,8 @@ from engine_helpers import cards, suit
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from games.engine import BLIND_NIL, NIL, HandState, IllegalAction, Match, Rules, int_to_card
-from games.engine.variants import VARIANTS
+from spades.engine import BLIND_NIL, NIL, HandState, IllegalAction, Match, Rules, int_to_card
+from spades.engine.variants import VARIANTS
 
 RANKS = "23456789TJQKA"
 NAMES = list(VARIANTS)

@@ -1,7 +1,7 @@
 """Fit the bots' fixed openskill ratings from their duplicate tournament.
 
 Each pairing of levels (Easy–Normal, Normal–Hard, Easy–Hard) plays ``--matches`` duplicate
-pairs (``games.bots.tournament.play_pair``: each seed twice, the partnerships swapped); every
+pairs (``spades.bots.tournament.play_pair``: each seed twice, the partnerships swapped); every
 game is then a team result. The ratings are fitted by openskill itself: ``--passes`` passes over
 the shuffled games from the default rating, each pass starting from the last one's mu with the
 default sigma, then shifted so that Normal sits at mu 25 (the newcomer's mu). The sigma printed
@@ -15,9 +15,9 @@ from pathlib import Path
 
 from django.core.management.base import BaseCommand
 
-from games.bots.tournament import play_pair
-from games.engine import table_rules
 from games.ratings import MODEL, START_SIGMA
+from spades.bots.tournament import play_pair
+from spades.engine import table_rules
 
 LEVELS = ("easy", "normal", "hard")
 PAIRINGS = (("easy", "normal"), ("normal", "hard"), ("easy", "hard"))

@@ -1,4 +1,4 @@
-"""``python -m games.bots tournament ...`` (see games/bots/tournament.py)."""
+"""``python -m spades.bots tournament ...`` (see spades/bots/tournament.py)."""
 
 from __future__ import annotations
 

@@ -17,8 +17,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, NamedTuple
 
-from games.engine import Match, Rules
-from games.engine.cards import SEATS
+from spades.engine import Match, Rules
+from spades.engine.cards import SEATS
 
 from . import LEVELS, choose_action
 from .cards import partner_of
@@ -26,6 +26,9 @@ from .quality import FaultTracker
 from .tourney_stats import GameResult, Stats, percentile, sprt_llr, wilson
 
 SIDE_SEATS = {"NS": ("N", "S"), "EW": ("E", "W")}
+# The benchmark Hards are bounded by their work budgets alone: a tournament under ``nice -n 19``
+# on a busy machine would otherwise cut searches at the wall-clock deadline and measure the machine.
+NO_DEADLINE_S = 30.0
 
 
 class Cheat(NamedTuple):
@@ -38,7 +41,7 @@ class Cheat(NamedTuple):
 
 # ``hard_cheat`` averages slightly noisy playouts of the real deal; ``hard_cheat1`` runs one
 # deterministic playout per card; ``hard_fast_cheat`` and ``hard_lite_cheat`` are ``hard_cheat``
-# with the budget, Normal's bids and no deadline of ``bench_bots.hard_fast_normal_bidding`` and
+# with the budget, Normal's bids and no deadline of ``bench/bench_bots.py``'s ``hard_fast_normal_bidding`` and
 # ``hard_lite`` (the peeking gap); ``hard_lite_partner`` is ``hard_lite`` shown its partner's hand
 # only (what the partnership's knowledge is worth).
 CHEATS: dict[str, Cheat] = {
@@ -85,7 +88,6 @@ class BotSpec:
     def _cheat(self, view: dict, rng: random.Random, match: Match) -> dict | None:
         """The ``CHEATS`` Hard's action, shown the real hands it is allowed."""
         from . import hard
-        from .bench_bots import NO_DEADLINE_S
 
         hands = {s: match.hand.hand_codes(i) for i, s in enumerate(SEATS)}
         cheat = CHEATS[self.name]
@@ -271,7 +273,7 @@ def run_tournament(
 def main(argv: list[str] | None = None) -> int:
     import argparse
 
-    parser = argparse.ArgumentParser(prog="python -m games.bots")
+    parser = argparse.ArgumentParser(prog="python -m spades.bots")
     sub = parser.add_subparsers(dest="command", required=True)
     t = sub.add_parser("tournament", help="duplicate matches between two partnerships of bots")
     t.add_argument("--ns", required=True, help="side A: level, hard_cheat or package.module:func")

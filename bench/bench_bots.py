@@ -9,13 +9,11 @@ from __future__ import annotations
 
 import random
 
-from . import hard, normal
+from spades.bots import hard, normal
+from spades.bots.tournament import NO_DEADLINE_S
 
 FAST_PLAY_BUDGET = 6000  # simulated card plays per card decision (a quarter of the real Hard)
 LITE_PLAY_BUDGET = 1500  # a sixteenth: full matches of the peeking gap in the machine's time
-# The work budgets alone bound these decisions: a tournament under ``nice -n 19`` on a busy machine
-# would otherwise cut searches at the wall-clock deadline and measure the machine, not the bot.
-NO_DEADLINE_S = 30.0
 
 
 def hard_fast(view: dict, rng: random.Random) -> dict | None:

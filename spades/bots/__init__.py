@@ -30,7 +30,7 @@ the partner faults a tournament reports. signals.py reads the plays for Hard's s
 nil, a cheapest winner, a low follower hardly holds); measured no better yet, it is off at the
 tables (``hard.choose(signals=True)`` for benchmarks).
 
-``python -m games.bots tournament --ns hard --ew normal --matches 40`` runs duplicate matches
+``python -m spades.bots tournament --ns hard --ew normal --matches 40`` runs duplicate matches
 (tournament.py); bench/bots_tournament.py measures the targets.
 
 Variants (rules.md): every level bids among ``view["legal"]``, so the forced or restricted bids of

@@ -26,9 +26,9 @@ import random
 import time
 from functools import lru_cache
 
-from games.engine.cards import CARD_INDEX
-from games.engine.rules import Rules
-from games.engine.scoring import team_hand_ints
+from spades.engine.cards import CARD_INDEX
+from spades.engine.rules import Rules
+from spades.engine.scoring import team_hand_ints
 
 from . import hard_bid, normal
 from .cards import beats, deck_of, rank, suit

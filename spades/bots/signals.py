@@ -18,7 +18,7 @@ deal's weight is multiplied by for each card of the group that seat is dealt.
 
 from __future__ import annotations
 
-from games.engine.cards import CARD_INDEX
+from spades.engine.cards import CARD_INDEX
 
 from .cards import RANKS, SEATS, SPADE, beats, partner_of, team_of
 from .knowledge import NIL_BIDS, Knowledge

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from games.engine.cards import CODES
-from games.engine.variants import VARIANTS
+from spades.engine.cards import CODES
+from spades.engine.variants import VARIANTS
 
 RANKS = "23456789TJQKA"
 SUITS = "SHDC"

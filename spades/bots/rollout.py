@@ -13,8 +13,8 @@ from __future__ import annotations
 
 import random
 
-from games.engine.cards import BEATS, SUIT_OF
-from games.engine.hand import HandState
+from spades.engine.cards import BEATS, SUIT_OF
+from spades.engine.hand import HandState
 
 WIN, LOSE, NIL_MODE, COVER = 0, 1, 2, 3
 #: Card int -> is it a side card (not a spade, jokers included among the spades)?

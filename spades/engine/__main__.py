@@ -1,4 +1,4 @@
-"""Command line: ``python -m games.engine score`` and ``python -m games.engine selfplay``."""
+"""Command line: ``python -m spades.engine score`` and ``python -m spades.engine selfplay``."""
 
 from __future__ import annotations
 
@@ -103,7 +103,7 @@ def cmd_selfplay(args: argparse.Namespace) -> int:
 
 def main(argv: list[str] | None = None) -> int:
     """Parse the command line and run a subcommand."""
-    parser = argparse.ArgumentParser(prog="python -m games.engine", description=__doc__)
+    parser = argparse.ArgumentParser(prog="python -m spades.engine", description=__doc__)
     sub = parser.add_subparsers(dest="command", required=True)
     score = sub.add_parser("score", help="score hand records read as JSON Lines on stdin")
     score.set_defaults(func=cmd_score)

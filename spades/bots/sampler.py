@@ -13,10 +13,10 @@ from __future__ import annotations
 import math
 import random
 
-from games.engine.cards import CARD_INDEX, CODES, LITTLE_JOKER, SEAT_INDEX, SEATS, bid_to_int
-from games.engine.hand import HandState
-from games.engine.rules import Rules
-from games.engine.variants import VARIANTS
+from spades.engine.cards import CARD_INDEX, CODES, LITTLE_JOKER, SEAT_INDEX, SEATS, bid_to_int
+from spades.engine.hand import HandState
+from spades.engine.rules import Rules
+from spades.engine.variants import VARIANTS
 
 from .cards import suit as suit_of
 from .estimate import estimate_parts, nil_risk_ranks, ranks_by_suit

@@ -22,10 +22,10 @@ from __future__ import annotations
 import random
 import time
 
-from games.engine.cards import CARD_INDEX, CODES, NIL, SEAT_INDEX, SEATS, bid_to_int
-from games.engine.hand import HandState
-from games.engine.rules import Rules
-from games.engine.scoring import team_hand_ints
+from spades.engine.cards import CARD_INDEX, CODES, NIL, SEAT_INDEX, SEATS, bid_to_int
+from spades.engine.hand import HandState
+from spades.engine.rules import Rules
+from spades.engine.scoring import team_hand_ints
 
 from . import normal
 from .cards import SPADE, has_jokers, suit
