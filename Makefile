@@ -5,7 +5,7 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed-stamp
 PYTEST_ARGS ?=
 
-.PHONY: run test lint format messages migrate static bench clean
+.PHONY: run test test-fast lint format messages migrate static bench clean
 
 $(STAMP): requirements.lock
 	@test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -28,9 +28,15 @@ run: migrate static
 test: messages
 	$(BIN)/python -m config.launcher exec -- $(BIN)/python -m pytest $(PYTEST_ARGS)
 
+# The quick tier for the loop: no browser, no whole matches (about a third of the suite's time).
+test-fast: messages
+	$(BIN)/python -m config.launcher exec -- $(BIN)/python -m pytest -m "not browser and not slow" $(PYTEST_ARGS)
+
+# Style and the direction of the imports (the contracts in pyproject.toml).
 lint: $(STAMP)
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
+	$(BIN)/lint-imports
 
 format: $(STAMP)
 	$(BIN)/ruff check --fix .

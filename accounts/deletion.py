@@ -6,27 +6,17 @@ then shows it as "Deleted player" (``User.public_name``)."""
 
 from __future__ import annotations
 
-import contextlib
-
 from allauth.account.models import EmailAddress
 from django.db import transaction
 
 from accounts.models import DELETED_PREFIX, User
-from games.actions.tables import do_leave
-from games.errors import ServiceError
-from games.identity import Viewer
-from games.models import Seat, Table
+from accounts.signals import account_closing
 
 
-def leave_live_tables(user: User) -> None:
-    """Give up the seats the player holds at tables not over yet (the use case of the table's
-    Leave button: a bot takes a started match's seat), so that no live table keeps their name."""
-    viewer = Viewer(user_id=user.pk, guest_id=None, name=user.public_name())
-    live = (Table.Status.WAITING, Table.Status.PLAYING)
-    tables = Seat.objects.filter(viewer_key=viewer.key, table__status__in=live)
-    for table_id in tables.values_list("table_id", flat=True).distinct():
-        with contextlib.suppress(ServiceError):  # already gone from that seat
-            do_leave(table_id, viewer)
+def close_account(user: User) -> None:
+    """Tell the other apps (the tables give up the account's seats), then anonymise."""
+    account_closing.send(sender=User, user=user)
+    anonymise(user)
 
 
 def anonymise(user: User) -> None:

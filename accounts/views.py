@@ -10,7 +10,7 @@ from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods
 
-from accounts.deletion import anonymise, leave_live_tables
+from accounts.deletion import close_account
 from accounts.forms import DeleteAccountForm
 
 
@@ -29,9 +29,8 @@ def delete(request: HttpRequest) -> HttpResponse:
     form = DeleteAccountForm(request.user, request.POST or None)
     if request.method == "POST" and form.is_valid():
         user = request.user
-        leave_live_tables(user)
         logout(request)
-        anonymise(user)
+        close_account(user)
         messages.success(
             request, _("Your account is deleted. Your matches stay, without your name.")
         )

@@ -21,7 +21,7 @@ from pathlib import Path
 import _cluster
 import _players
 
-SWEEP_KEY = "atout:1:games:sweep:last"  # games.liveness.SWEEP_KEY as the cache stores it
+SWEEP_KEY = "atout:1:games:sweep:last"  # live.server_health.SWEEP_KEY as the cache stores it
 RESUME_TIMEOUT = 30.0
 
 
@@ -37,7 +37,7 @@ async def wait_for(predicate: Callable[[], object], timeout: float, step: float 
 
 
 def sweep_stamp(cluster: _cluster.Cluster) -> float:
-    """Wall time of the last finished sweep (games.liveness), 0 when unknown."""
+    """Wall time of the last finished sweep (live.server_health), 0 when unknown."""
     try:
         raw = cluster.redis.client().get(SWEEP_KEY)
     except Exception:

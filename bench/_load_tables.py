@@ -47,7 +47,7 @@ def create_tables(
     from django.contrib.sessions.backends.db import SessionStore
 
     from games.actions import tables
-    from games.identity import Viewer
+    from games.viewers import Viewer
 
     out = []
     for index in range(first, first + count):
@@ -77,7 +77,7 @@ def serve_rematches() -> None:
     _django()
     from games.actions import tables
     from games.errors import ServiceError
-    from games.identity import Viewer
+    from games.viewers import Viewer
 
     for line in sys.stdin:
         table_id, guest_id, name = json.loads(line)

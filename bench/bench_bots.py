@@ -11,12 +11,14 @@ import random
 
 from spades.bots import hard, normal
 from spades.bots.tournament import NO_DEADLINE_S
+from spades.bots.view import View
+from spades.engine.actions import Action, is_play
 
 FAST_PLAY_BUDGET = 6000  # simulated card plays per card decision (a quarter of the real Hard)
 LITE_PLAY_BUDGET = 1500  # a sixteenth: full matches of the peeking gap in the machine's time
 
 
-def hard_fast(view: dict, rng: random.Random) -> dict | None:
+def hard_fast(view: View, rng: random.Random) -> Action | None:
     """Hard's own bidding (full budget), a quarter of its card search."""
     return hard.choose(
         view,
@@ -27,28 +29,29 @@ def hard_fast(view: dict, rng: random.Random) -> dict | None:
     )
 
 
-def hard_fast_normal_bidding(view: dict, rng: random.Random) -> dict | None:
+def hard_fast_normal_bidding(view: View, rng: random.Random) -> Action | None:
     """The same card search as ``hard_fast``, with Normal's bids."""
     return hard.choose(
         view, rng, budget=FAST_PLAY_BUDGET, own_bidding=False, time_budget=NO_DEADLINE_S
     )
 
 
-def hard_unhurried(view: dict, rng: random.Random) -> dict | None:
+def hard_unhurried(view: View, rng: random.Random) -> Action | None:
     """The real Hard bounded by its work budget only (tournaments on a loaded machine)."""
     return hard.choose(view, rng, time_budget=NO_DEADLINE_S)
 
 
-def normal_plain_variant_bids(view: dict, rng: random.Random) -> dict | None:
+def normal_plain_variant_bids(view: View, rng: random.Random) -> Action | None:
     """Normal bidding the variants with the standard reasoning only (no Whiz or Suicide
     judgement, variant_bids.py): it is shown the rules with no variant when it bids."""
-    if any(a.get("type") == "play" for a in view.get("legal") or []):
+    legal: list[Action] = view.get("legal") or []
+    if any(is_play(a) for a in legal):
         return normal.choose(view, rng)
     plain = {**view, "rules": {**(view.get("rules") or {}), "variant": "none"}}
     return normal.choose(plain, rng)
 
 
-def hard_lite(view: dict, rng: random.Random) -> dict | None:
+def hard_lite(view: View, rng: random.Random) -> Action | None:
     """Normal's bids, a sixteenth of the card search, sampling with the plays' signals
     (signals.py; the peeking gap's honest side)."""
     return hard.choose(
@@ -61,14 +64,14 @@ def hard_lite(view: dict, rng: random.Random) -> dict | None:
     )
 
 
-def hard_lite_no_signals(view: dict, rng: random.Random) -> dict | None:
+def hard_lite_no_signals(view: View, rng: random.Random) -> Action | None:
     """``hard_lite`` sampling from voids and bids only, as the tables' Hard does."""
     return hard.choose(
         view, rng, budget=LITE_PLAY_BUDGET, own_bidding=False, time_budget=NO_DEADLINE_S
     )
 
 
-def hard_lite_own_bidding(view: dict, rng: random.Random) -> dict | None:
+def hard_lite_own_bidding(view: View, rng: random.Random) -> Action | None:
     """Hard's own bidding (full bid budget) with ``hard_lite``'s card search, no signals."""
     return hard.choose(
         view, rng, budget=LITE_PLAY_BUDGET, bid_budget=hard.WORK_BUDGET, time_budget=NO_DEADLINE_S

@@ -41,9 +41,9 @@ def play(tables: int, level: str, seconds: float) -> dict:
 
     from games.actions import play, tables
     from games.errors import ServiceError
-    from games.identity import Viewer
     from games.models import Action, Table
     from games.reading import table_state
+    from games.viewers import Viewer
 
     guests = {}
     for index in range(tables):

@@ -42,7 +42,8 @@ def _percentiles(samples: list[float]) -> dict[str, float]:
 def fill(players: int, matches: int, seed: int) -> None:
     from django.contrib.auth import get_user_model
 
-    from games.models import Match, MatchPlayer, Table
+    from games.models import Match, Table
+    from ranked.models import MatchPlayer
 
     rng = random.Random(seed)
     User = get_user_model()
@@ -114,7 +115,7 @@ def measure(requests: int, seed: int) -> None:
     from django.contrib.auth import get_user_model
     from django.test import Client
 
-    from games.models import PlayerRating
+    from ranked.models import PlayerRating
 
     rng = random.Random(seed)
     client = Client()

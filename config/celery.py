@@ -60,9 +60,9 @@ app.steps["worker"].add(ThreadedBeat)
 
 @task_success.connect
 def _record_sweep(sender=None, **kwargs) -> None:
-    """A finished sweep proves beat, broker and worker alive: record when (games.liveness)."""
+    """A finished sweep proves beat, broker and worker alive: record when (live.server_health)."""
     if getattr(sender, "name", None) == "games.sweep":
-        from games.liveness import record_sweep
+        from live.server_health import record_sweep
 
         record_sweep()
 

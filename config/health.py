@@ -14,7 +14,7 @@ from django.http import HttpRequest, JsonResponse
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET
 
-from games import liveness
+from live import server_health as liveness
 
 
 def _database() -> bool:

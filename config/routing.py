@@ -1,10 +1,5 @@
-"""WebSocket routes, gathered from the apps that serve them."""
+"""WebSocket routes: the live tables' and the lobby's (``live.routing``)."""
 
-websocket_urlpatterns: list = []
+from live.routing import websocket_urlpatterns
 
-try:  # The live tables register their routes in games/routing.py.
-    from games.routing import websocket_urlpatterns as games_routes
-except ImportError:  # pragma: no cover - before the live tables exist
-    games_routes = []
-
-websocket_urlpatterns += games_routes
+__all__ = ["websocket_urlpatterns"]

@@ -59,8 +59,8 @@ INSTALLED_APPS = [
     "accounts",
     "games",
     "moderation",
+    "ranked",
     "lobby",
-    "ranking",
     "rules_pages",
 ]
 
@@ -150,7 +150,7 @@ REDIS_URL = env_str("REDIS_URL", "redis://127.0.0.1:6379/0")
 # socket that missed one is whole again with the next full state.
 CHANNEL_LAYER = env_str("CHANNEL_LAYER", "pubsub")
 _LAYER_BACKENDS = {
-    "pubsub": "games.layers.TableChannelLayer",  # channels_redis's pub/sub layer, batched
+    "pubsub": "live.layers.TableChannelLayer",  # channels_redis's pub/sub layer, batched
     "core": "channels_redis.core.RedisChannelLayer",
 }
 if CHANNEL_LAYER not in _LAYER_BACKENDS:
@@ -162,7 +162,7 @@ CHANNEL_LAYERS = {
         # blocking BZPOPMIN (core layer): a socket layer quiet for 5 s then raised TimeoutError
         # and killed the consumers (close 1011). A longer read timeout keeps dead-connection
         # detection. Keepalive and a PING every 10 s on an idle connection find a Redis that
-        # vanished without closing its sockets (games.layers then closes the sockets it carried).
+        # vanished without closing its sockets (live.layers then closes the sockets it carried).
         "CONFIG": {
             "hosts": [
                 {
@@ -210,10 +210,10 @@ CELERY_BEAT_SCHEDULE: dict[str, dict] = {}
 # Live tables: expire due turns (no task per turn) and catch every missed deadline (bot fill,
 # bot move, dead sockets).
 CELERY_BEAT_SCHEDULE["games-sweep"] = {"task": "games.sweep", "schedule": 1.0}
-# Ranked queue: seat the waiting players (games.matchmaking).
-CELERY_BEAT_SCHEDULE["games-matchmake"] = {"task": "games.matchmake", "schedule": 2.0}
-# Ranked matches whose rating task was lost are rated all the same (games.ratings).
-CELERY_BEAT_SCHEDULE["games-rate-missed"] = {"task": "games.rate_missed", "schedule": 60.0}
+# Ranked queue: seat the waiting players (ranked.matchmaking).
+CELERY_BEAT_SCHEDULE["ranked-matchmake"] = {"task": "ranked.matchmake", "schedule": 2.0}
+# Ranked matches whose rating task was lost are rated all the same (ranked.ratings).
+CELERY_BEAT_SCHEDULE["ranked-rate-missed"] = {"task": "ranked.rate_missed", "schedule": 60.0}
 
 AUTH_USER_MODEL = "accounts.User"
 AUTHENTICATION_BACKENDS = [
@@ -370,11 +370,18 @@ TRICK_PAUSE_SECONDS = env_float("TRICK_PAUSE_SECONDS", 1.5)
 # After the last trick of a hand: the hand's result is shown this long before the next bidding.
 HAND_PAUSE_SECONDS = env_float("HAND_PAUSE_SECONDS", 4.0)
 # Each web process checks this often whether the game server (worker, beat) answers, and tells
-# its table sockets when that changes (games.server_watch); 0 turns the check off.
+# its table sockets when that changes (live.server_health); 0 turns the check off.
 SERVER_WATCH_SECONDS = env_float("SERVER_WATCH_SECONDS", 2.0)
 TURN_SECONDS = env_int("TURN_SECONDS", 30)
 DISCONNECT_GRACE_SECONDS = env_int("DISCONNECT_GRACE_SECONDS", 20)
 CHAT_MAX_LENGTH = env_int("CHAT_MAX_LENGTH", 200)
+# The rate limits (core.rate_limits): at most so many events in so many seconds. A socket's
+# frames of any kind; a person's chat messages (across tables); a reporter's reports.
+RATE_LIMITS: dict[str, tuple[int, float]] = {
+    "socket_frames": (30, 5.0),
+    "chat": (5, 10.0),
+    "reports": (5, 600.0),
+}
 # Ranked play: logged-in players, tables made up by matchmaking, openskill ratings. The rules
 # pages describe it while this is on (RANKED_PLAY=false hides it there and in the lobby).
 RANKED_PLAY = env_bool("RANKED_PLAY", True)

@@ -23,7 +23,7 @@ urlpatterns += i18n_patterns(
     path("accounts/", include("allauth.urls")),
     path("", include("lobby.urls")),
     path("", include("games.urls")),
-    path("", include("ranking.urls")),
+    path("", include("ranked.urls")),
     path("", include("rules_pages.urls")),
     prefix_default_language=True,
 )

@@ -7,8 +7,8 @@ from __future__ import annotations
 from typing import Any
 
 from games.errors import refusal
-from games.identity import Viewer
 from games.models import Seat, Table
+from games.viewers import Viewer
 
 INVITATIONS_KEY = "invitations"
 

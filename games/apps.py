@@ -3,6 +3,15 @@ from django.utils.translation import gettext_lazy as _
 
 
 class GamesConfig(AppConfig):
+    """Tables, matches, the unit of work, play and chat (with its bans)."""
+
     default_auto_field = "django.db.models.BigAutoField"
     name = "games"
     verbose_name = _("Games")
+
+    def ready(self) -> None:
+        """An account being closed gives up its seats."""
+        from accounts.signals import account_closing
+        from games.actions.tables import on_account_closing
+
+        account_closing.connect(on_account_closing, dispatch_uid="games.account_closing")

@@ -2,7 +2,7 @@
 the server (Celery tasks, commands, sync tests) sends on.
 
 Each table socket listens to exactly one state group (its viewer's seat, or the spectators')
-plus the table's chat group; the lobby page listens to ``lobby``. What is sent is built by
+plus the table's chat group (the lobby's group is ``lobby.listing``'s). What is sent is built by
 ``games.frames``; this module only addresses and delivers it.
 """
 
@@ -26,7 +26,6 @@ log = logging.getLogger(__name__)
 
 # A broadcast from outside the server waits this long for Redis before giving up.
 SEND_TIMEOUT = 10.0
-LOBBY_GROUP = "lobby"
 
 
 def group_for(table_id: int, position: str | None) -> str:
@@ -81,7 +80,7 @@ def send_many(messages: list[tuple[str, dict]]) -> None:
         return
 
     async def send_all() -> None:
-        if hasattr(layer, "group_send_many"):  # one Redis round trip (games.layers)
+        if hasattr(layer, "group_send_many"):  # one Redis round trip (live.layers)
             await layer.group_send_many(messages)
         else:
             await asyncio.gather(*(layer.group_send(g, message) for g, message in messages))
@@ -146,8 +145,3 @@ def publish_moderated(table_ids: list[int], viewer_key: str) -> None:
             for table_id in table_ids
         ]
     )
-
-
-def publish_lobby(frames_by_language: dict[str, dict]) -> None:
-    """The lobby's frame (its lists of tables), one per language."""
-    send_many([(LOBBY_GROUP, {"type": "lobby.tables", "frames": frames_by_language})])

@@ -20,7 +20,7 @@ from __future__ import annotations
 import threading
 from collections import OrderedDict
 
-from games import rows
+from games import move_sql
 from games.models import Action, Match, Seat, Table
 from spades.engine import Match as EngineMatch
 from spades.engine import Rules
@@ -51,14 +51,14 @@ def _stamp(table: Table) -> tuple:
 
 
 def load_seats(table: Table) -> dict[str, Seat]:
-    return {seat.position: seat for seat in rows.instances(Seat, "table_id = %s", [table.pk])}
+    return {seat.position: seat for seat in move_sql.instances(Seat, "table_id = %s", [table.pk])}
 
 
 def load_match(table: Table) -> Match | None:
     """The table's current match, read and set on ``table.match``."""
     if table.match_id is None:
         return None
-    found = rows.instances(Match, "id = %s", [table.match_id])
+    found = move_sql.instances(Match, "id = %s", [table.match_id])
     table.match = found[0] if found else None
     return table.match
 
@@ -106,7 +106,7 @@ def checkout(match: Match) -> EngineMatch:
         stats["hits"] += 1
     done = engine.action_count
     if done < count:
-        missing = rows.select(
+        missing = move_sql.select(
             Action, ("seat", "payload"), "match_id = %s AND seq > %s AND seq <= %s",
             [match.pk, done, count], order="seq",
         )  # fmt: skip

@@ -297,7 +297,7 @@ class Mute(models.Model):
 class Silence(models.Model):
     """A moderator's site-wide chat ban of one viewer key, until ``until`` (None: for good).
 
-    ``address`` is an HMAC of a guest's IP address (``moderation.addresses``), so that the ban
+    ``address`` is an HMAC of a guest's IP address (``core.addresses``), so that the ban
     follows a guest who opens a new session; it is kept only as long as the ban itself."""
 
     viewer_key = models.CharField(_("viewer"), max_length=40, unique=True)
@@ -313,12 +313,3 @@ class Silence(models.Model):
 
     def __str__(self) -> str:
         return self.viewer_name or self.viewer_key
-
-
-# Who played, the ranked queue and ratings: in their own module, registered with this app.
-from games.ranked_models import (  # noqa: E402, F401
-    MatchPlayer,
-    PlayerRating,
-    QueueEntry,
-    RatingChange,
-)

@@ -5,10 +5,10 @@ from __future__ import annotations
 
 from games import frames
 from games.actions.chat import viewer_mutes
-from games.identity import Viewer
 from games.models import ChatMessage, Table
+from games.sanctions import silence_of
 from games.session import reading
-from moderation.sanctions import silence_of
+from games.viewers import Viewer
 
 
 def table_state(table_id: int, viewer: Viewer | None) -> dict:

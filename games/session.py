@@ -15,8 +15,8 @@ and changes nothing.
 Leaving normally writes what changed, and only that: the seats' and the table's changed columns
 (the table row's ``updated_at`` always moves with any change, which is what the caches are
 stamped with), the match's progress; then, once the transaction commits, queues the tasks asked
-for, sends every seat its frame (and the lobby its list when a quick table's seats or status
-changed) and gives the rows and the engine back to the caches. Nobody hears of a change that was
+for, sends every seat its frame (and ``signals.listing_changed`` when what a listing shows of
+the table changed: its occupants, status, or when bots come) and gives the rows and the engine back to the caches. Nobody hears of a change that was
 rolled back, and an engine that may hold a rolled-back action is dropped.
 
 Reading without changing anything goes through ``reading(table_id)``: no lock, rows read from the
@@ -26,7 +26,6 @@ database, the engine borrowed from the cache for the moment.
 from __future__ import annotations
 
 import copy
-import hashlib
 import logging
 import sys
 from collections.abc import Callable, Iterator
@@ -34,14 +33,15 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any
 
-from celery import current_app
-from django.db import connection, transaction
+from django.db import transaction
 from django.utils import timezone
 
-from games import broadcast, caches, listing, participation, rows
+from core.after_commit import after_commit, queue_task
+from core.locks import advisory_xact_lock
+from games import broadcast, caches, move_sql, signals
 from games.errors import refusal
-from games.identity import Viewer
 from games.models import POSITIONS, Action, Match, Seat, Table
+from games.viewers import Viewer
 from spades.engine import IllegalAction
 from spades.engine import Match as EngineMatch
 
@@ -50,7 +50,6 @@ log = logging.getLogger(__name__)
 # Tasks are queued by name: the unit of work needs no import of the task module.
 BOT_MOVE_TASK = "games.bot_move"
 FILL_BOTS_TASK = "games.fill_bots"
-RATE_MATCH_TASK = "games.rate_match"
 
 _TABLE_FIELDS = tuple(f.attname for f in Table._meta.concrete_fields if not f.primary_key)
 _SEAT_FIELDS = tuple(
@@ -73,32 +72,34 @@ def _changed(obj: Any, loaded: dict[str, Any]) -> list[str]:
     return [name for name, old in loaded.items() if getattr(obj, name) != old]
 
 
+def table_pk(table_id: Any) -> int:
+    """The primary key a request names, or the ``no_table`` refusal (anything but a whole
+    number a row can have: the one parser of a table id)."""
+    try:
+        pk = int(table_id)
+    except (TypeError, ValueError):
+        raise refusal("no_table") from None
+    if not 0 < pk < 2**63:
+        raise refusal("no_table")
+    return pk
+
+
 def lock_table(table_id: Any) -> Table:
     """The table row, locked until the end of the transaction.
 
     The row alone, nothing joined: on PostgreSQL, columns joined into a locking read that had to
     wait may come from before the lock holder's commit. Everything else (seats, match) is read
     after the lock, so it is current."""
-    try:
-        pk = int(table_id)
-    except (TypeError, ValueError):
-        raise refusal("no_table") from None
-    table = rows.lock(Table, pk) if 0 < pk < 2**63 else None
+    table = move_sql.lock(Table, table_pk(table_id))
     if table is None:
         raise refusal("no_table")
     return table
 
 
 def lock_person(viewer: Viewer) -> None:
-    """Serialize one person's requests until the end of the transaction (PostgreSQL advisory
-    lock; SQLite's IMMEDIATE transactions already serialize every writer). Opening a table and
-    quick play take it, so that a double click seats someone once."""
-    if connection.vendor == "postgresql":
-        digest = hashlib.blake2b(viewer.key.encode(), digest_size=8).digest()
-        with connection.cursor() as cursor:
-            cursor.execute(
-                "SELECT pg_advisory_xact_lock(%s)", [int.from_bytes(digest, "big", signed=True)]
-            )
+    """Serialize one person's requests until the end of the transaction (``core.locks``).
+    Opening a table and quick play take it, so that a double click seats someone once."""
+    advisory_xact_lock(viewer.key)
 
 
 def _describe(action: dict) -> str:
@@ -120,7 +121,6 @@ class TableSession:
         self._create: dict[str, Any] | None = None
         self._applied = 0
         self._new_match = False
-        self._lobby = False
         self._atomic: Any = None
 
     @classmethod
@@ -179,27 +179,26 @@ class TableSession:
         table_changes = _changed(table, self._loaded)
         for position, names in seat_changes.items():
             if names:
-                rows.update(
+                move_sql.update(
                     Seat, seats[position].pk, {n: getattr(seats[position], n) for n in names}
                 )
         if self._applied:
             match = table.match
-            rows.update(Match, match.pk, {name: getattr(match, name) for name in _MATCH_PROGRESS})
+            move_sql.update(
+                Match, match.pk, {name: getattr(match, name) for name in _MATCH_PROGRESS}
+            )
         if not (table_changes or any(seat_changes.values()) or self._applied or self._new_match):
             # Nothing changed: the rows and the engine are still what the database holds.
-            transaction.on_commit(lambda: self._give_back(table, seats, engine))
+            after_commit(lambda: self._give_back(table, seats, engine))
             return
         # updated_at always moves: the cached rows are stamped with it.
         table.updated_at = timezone.now()
-        rows.update(
+        move_sql.update(
             Table, table.pk, {name: getattr(table, name) for name in {*table_changes, "updated_at"}}
         )
         occupants = any(_OCCUPANT_FIELDS.intersection(n) for n in seat_changes.values())
-        lobby = self._lobby or (
-            table.kind == Table.Kind.QUICK
-            and (occupants or {"status", "bots_at"}.intersection(table_changes))
-        )
-        transaction.on_commit(lambda: self._publish(table, seats, engine, lobby))
+        listed = bool(occupants or {"status", "bots_at"}.intersection(table_changes))
+        after_commit(lambda: self._publish(table, seats, engine, listed))
 
     @staticmethod
     def _give_back(table: Table, seats: dict[str, Seat], engine: EngineMatch | None) -> None:
@@ -208,12 +207,12 @@ class TableSession:
             caches.store(table.match_id, engine)
 
     def _publish(
-        self, table: Table, seats: dict[str, Seat], engine: EngineMatch | None, lobby: bool
+        self, table: Table, seats: dict[str, Seat], engine: EngineMatch | None, listed: bool
     ) -> None:
         try:
             broadcast.publish_table(table, seats, engine)
-            if lobby:
-                broadcast.publish_lobby(listing.lobby_frames())
+            if listed:
+                signals.listing_changed.send(sender=Table, table=table)
         except Exception:  # a broadcast failure must not undo a committed change
             log.exception("broadcast failed for table %s", table.pk)
         finally:
@@ -249,7 +248,7 @@ class TableSession:
             players=players,
         )
         self.table.match = match
-        participation.record_start(self.table, match, self.seats)
+        signals.match_dealt.send(sender=Table, table=self.table, match=match, seats=self.seats)
         self.engine = caches.checkout(match)
         self._new_match = True
         log.info("table %s match %s dealt (%s)", self.table.pk, match.pk, self.table.kind)
@@ -267,7 +266,7 @@ class TableSession:
             raise refusal(exc.code) from None
         self._applied += 1
         match.action_count += 1
-        rows.insert(
+        move_sql.insert(
             Action,
             {
                 "match_id": match.pk,
@@ -287,30 +286,21 @@ class TableSession:
             match.result = engine.result
             match.finished_at = timezone.now()
             self.table.status = Table.Status.FINISHED
-            participation.record_end(match, self.seats, engine.history)
-            if self.table.kind == Table.Kind.RANKED:
-                self.schedule(RATE_MATCH_TASK, (match.pk,), 0)
+            signals.match_ended.send(
+                sender=Table, table=self.table, match=match, seats=self.seats,
+                history=engine.history,
+            )  # fmt: skip
             log.info("table %s match %s over after %s actions", self.table.pk, match.pk,
                      match.action_count)  # fmt: skip
 
-    def refresh_lobby(self) -> None:
-        """Send the lobby its list after commit even if nothing it derives from changed."""
-        self._lobby = True
-
     def schedule(self, task_name: str, args: tuple, countdown: float) -> None:
-        """Queue a Celery task once the transaction commits (never for a rolled-back change)."""
-
-        def send() -> None:
-            try:
-                current_app.send_task(task_name, args=args, countdown=max(0.0, countdown))
-            except Exception:  # the beat sweep catches what could not be queued
-                log.exception("could not queue %s%s", task_name, args)
-
-        transaction.on_commit(send)
+        """Queue a Celery task once the transaction commits (never for a rolled-back change;
+        the beat sweep catches one that could not be queued)."""
+        queue_task(task_name, args, countdown)
 
     def after_commit(self, func: Callable[[], None]) -> None:
         """Run ``func`` once the transaction commits (e.g. to send a chat line)."""
-        transaction.on_commit(func)
+        after_commit(func)
 
 
 @dataclass
@@ -326,11 +316,7 @@ class Snapshot:
 def reading(table_id: Any, *, engine: bool = True) -> Iterator[Snapshot]:
     """Read a table without changing it; the engine (unless ``engine=False``) is borrowed from
     the cache meanwhile: use nothing of it after the block."""
-    try:
-        pk = int(table_id)
-    except (TypeError, ValueError):
-        raise refusal("no_table") from None
-    table = Table.objects.select_related("match").filter(pk=pk).first() if 0 < pk < 2**63 else None
+    table = Table.objects.select_related("match").filter(pk=table_pk(table_id)).first()
     if table is None:
         raise refusal("no_table")
     seats = caches.load_seats(table)
@@ -341,6 +327,6 @@ def reading(table_id: Any, *, engine: bool = True) -> Iterator[Snapshot]:
     finally:
         if borrowed is not None and match is not None:
             if transaction.get_connection().in_atomic_block:
-                transaction.on_commit(lambda: caches.store(match.pk, borrowed))
+                after_commit(lambda: caches.store(match.pk, borrowed))
             else:
                 caches.store(match.pk, borrowed)

@@ -10,8 +10,7 @@ from __future__ import annotations
 
 from celery import shared_task
 
-from games import ratings
-from games.actions import play, presence, ranked, tables
+from games.actions import play, presence, tables
 from games.actions import sweep as sweeping
 
 
@@ -40,21 +39,3 @@ def expire_turn(table_id: int) -> bool:
 def sweep() -> dict[str, int]:
     """Periodic catch-up of every missed deadline (see games.actions.sweep)."""
     return sweeping.sweep()
-
-
-@shared_task(name="games.rate_match", ignore_result=True)
-def rate_match(match_id: int) -> int:
-    """A ranked match ended: update its people's ratings (once: a RatingChange per person)."""
-    return ratings.rate_match(match_id)
-
-
-@shared_task(name="games.rate_missed", ignore_result=True)
-def rate_missed() -> int:
-    """Rate the ranked matches whose rating task was lost (beat, every minute)."""
-    return ratings.rate_missed()
-
-
-@shared_task(name="games.matchmake", ignore_result=True)
-def matchmake() -> int:
-    """Seat the ranked queue's groups that are ready (beat, every 2 s)."""
-    return ranked.do_matchmake()

@@ -9,7 +9,7 @@ from django.utils.functional import Promise
 from django.utils.text import format_lazy
 from django.utils.translation import gettext_lazy as _
 
-from . import invitations, views, views_match
+from .views import invitation, match, table
 
 
 def _table_path(action: Promise, rest: str = "") -> Promise:
@@ -19,18 +19,18 @@ def _table_path(action: Promise, rest: str = "") -> Promise:
 
 app_name = "games"
 urlpatterns = [
-    path("tables/<int:pk>/", views.table, name="table"),
-    path(_table_path(_("invitation/"), "<str:token>/"), invitations.invite, name="invite"),
-    path(_table_path(_("start/")), views.start, name="start"),
-    path(_table_path(_("remove/")), views.kick, name="kick"),
-    path(_table_path(_("seat/")), invitations.seat, name="seat"),
-    path(_table_path(_("leave/")), views.leave, name="leave"),
-    path(_table_path(_("play-again/")), views.rematch, name="rematch"),
-    path(_table_path(_("estimate/")), views.hint, name="hint"),
-    path(format_lazy("{}<int:pk>/", _("matches/")), views_match.match_page, name="match"),
+    path("tables/<int:pk>/", table.table, name="table"),
+    path(_table_path(_("invitation/"), "<str:token>/"), invitation.invite, name="invite"),
+    path(_table_path(_("start/")), table.start, name="start"),
+    path(_table_path(_("remove/")), table.kick, name="kick"),
+    path(_table_path(_("seat/")), invitation.seat, name="seat"),
+    path(_table_path(_("leave/")), table.leave, name="leave"),
+    path(_table_path(_("play-again/")), table.rematch, name="rematch"),
+    path(_table_path(_("estimate/")), table.hint, name="hint"),
+    path(format_lazy("{}<int:pk>/", _("matches/")), match.match_page, name="match"),
     path(
         format_lazy("{}<int:pk>/{}", _("matches/"), _("export.jsonl")),
-        views_match.export,
+        match.export,
         name="match_export",
     ),
 ]

@@ -14,9 +14,9 @@ from django.utils.functional import lazy
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
-from games import rule_text
-from games.identity import NICKNAME_MAX, NICKNAME_MIN
+from games import texts
 from games.models import BotLevel
+from games.viewers import NICKNAME_MAX, NICKNAME_MIN
 from spades.engine.rules import OPTIONS, Option
 
 # Seconds per turn; "0" is no timer (the value stored is then None).
@@ -106,15 +106,15 @@ class NicknameForm(forms.Form):
 def rule_field(option: Option) -> forms.Field:
     """The form field of one rule option, from its description in the engine."""
     common: dict[str, Any] = {
-        "label": rule_text.label(option),
-        "help_text": rule_text.help_text(option),
+        "label": texts.label(option),
+        "help_text": texts.help_text(option),
         "initial": option.table_default,
     }
     if option.kind is bool:
         return StrictBooleanField(widget=StrictCheckboxInput, **common)
     if option.choices:
         return forms.ChoiceField(
-            choices=[(c.value, rule_text.choice_line(c)) for c in option.choices],
+            choices=[(c.value, texts.choice_line(c)) for c in option.choices],
             widget=forms.RadioSelect,
             **common,
         )

@@ -8,7 +8,7 @@ from django.urls import path
 from django.utils.text import format_lazy
 from django.utils.translation import gettext_lazy as _
 
-from . import ranked, views
+from . import views
 
 app_name = "lobby"
 urlpatterns = [
@@ -17,7 +17,4 @@ urlpatterns = [
     path(_("play/nickname/"), views.nickname, name="nickname"),
     path(_("play/private/"), views.create_private, name="create_private"),
     path(format_lazy("{}<int:pk>/", _("play/join/")), views.join, name="join"),
-    path(_("play/ranked/"), ranked.join, name="ranked"),
-    path(_("play/ranked/cancel/"), ranked.cancel, name="ranked_cancel"),
-    path(_("play/ranked/status/"), ranked.status, name="ranked_status"),
 ]

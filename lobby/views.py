@@ -22,12 +22,12 @@ from django.views.decorators.http import require_http_methods, require_POST
 
 from games.actions.tables import do_create_private_table, do_join, do_quick_play
 from games.errors import ServiceError
-from games.identity import Viewer, set_guest_nickname, viewer_from_request
-from games.listing import open_quick_tables, playing_tables
+from games.viewers import Viewer, set_guest_nickname, viewer_from_request
+from lobby.listing import open_quick_tables, playing_tables
+from ranked.views import ranked_context
 from spades.engine import VARIANTS
 
 from .forms import NicknameForm, PrivateTableForm
-from .ranked import ranked_context
 
 # The `next` value that means "seat me at a quick table once I have a nickname".
 NEXT_QUICK_PLAY = "quick"

@@ -1,6 +1,6 @@
 """Moderation in the Django admin: chat messages (hide, show, ban their authors), chat bans (read
 and lifted, never typed), the report queue and the audit trail. Every change is a use case of
-``games.actions.moderation``: it reaches the players and is written in the audit trail."""
+``moderation.actions``: it reaches the players and is written in the audit trail."""
 
 from __future__ import annotations
 
@@ -16,10 +16,12 @@ from django.utils.html import format_html, format_html_join
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext
 
-from games.actions.chat import FILTER_REPORTER
-from games.actions.moderation import do_close_reports, do_lift, do_set_hidden
+from accounts.admin import PlayerAdmin
+from accounts.models import User
+from core.viewers import user_key
 from games.models import ChatMessage, Silence
 from moderation import admin_suspensions, wordfilter  # noqa: F401 (admin_suspensions registers its page)
+from moderation.actions import do_close_reports, do_lift, do_set_hidden
 from moderation.admin_common import InForceFilter, done_message
 from moderation.models import Event, Report, WordFilter
 from moderation.sanction_form import Target, silence_action, suspend_action
@@ -166,7 +168,7 @@ class ReportAdmin(CanSilence, admin.ModelAdmin):
 
     @admin.display(description=_("reported by"))
     def reporter(self, report: Report) -> str:
-        if report.reporter_key == FILTER_REPORTER:
+        if report.reporter_key == wordfilter.FILTER_REPORTER:
             return _("the word filter (the message was refused)")
         return report.reporter_name
 
@@ -289,7 +291,7 @@ class ReportAdmin(CanSilence, admin.ModelAdmin):
         return silence_action(self, request, queryset, targets)
 
     def has_suspend_permission(self, request: HttpRequest) -> bool:
-        return request.user.has_perm("moderation.add_rankedsuspension")
+        return request.user.has_perm("ranked.add_rankedsuspension")
 
     @admin.action(
         description=_("Suspend the reported players from ranked play…"), permissions=["suspend"]
@@ -350,3 +352,27 @@ class WordFilterAdmin(admin.ModelAdmin):
     def save_model(self, request, obj, form, change) -> None:
         super().save_model(request, obj, form, change)
         wordfilter.forget()  # this process at once, the others within seconds
+
+
+class ModeratedPlayerAdmin(CanSilence, PlayerAdmin):
+    """The accounts' admin with the moderators' actions: a chat ban or a ranked suspension
+    chosen from the player's own row (duration and reason on the next page)."""
+
+    actions = ["silence", "suspend_ranked"]
+
+    @admin.action(description=_("Turn off these players' chat…"), permissions=["silence"])
+    def silence(self, request, queryset):
+        targets = [Target(user_key(user.pk), user.public_name()) for user in queryset]
+        return silence_action(self, request, queryset, targets)
+
+    def has_suspend_permission(self, request) -> bool:
+        return request.user.has_perm("ranked.add_rankedsuspension")
+
+    @admin.action(description=_("Suspend these players from ranked play…"), permissions=["suspend"])
+    def suspend_ranked(self, request, queryset):
+        targets = [Target(user_key(user.pk), user.public_name()) for user in queryset]
+        return suspend_action(self, request, queryset, targets)
+
+
+admin.site.unregister(User)
+admin.site.register(User, ModeratedPlayerAdmin)

@@ -6,7 +6,7 @@ from __future__ import annotations
 from django.contrib import admin, messages
 from django.utils.translation import gettext_lazy as _
 
-from moderation.sanctions import active
+from games.sanctions import in_force
 
 
 def done_message(modeladmin, request, text: str, count: int) -> None:
@@ -22,7 +22,7 @@ class InForceFilter(admin.SimpleListFilter):
 
     def queryset(self, request, queryset):
         if self.value() == "yes":
-            return queryset.filter(active())
+            return queryset.filter(in_force())
         if self.value() == "no":
-            return queryset.exclude(active())
+            return queryset.exclude(in_force())
         return queryset

@@ -7,9 +7,9 @@ from django.contrib import admin
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext
 
-from games.actions.suspensions import do_lift_suspensions
+from moderation.actions import do_lift_suspensions
 from moderation.admin_common import InForceFilter, done_message
-from moderation.models import RankedSuspension
+from ranked.models import RankedSuspension
 
 
 @admin.register(RankedSuspension)
@@ -33,7 +33,7 @@ class RankedSuspensionAdmin(admin.ModelAdmin):
         """Nothing to save: every field is read-only."""
 
     def has_lift_permission(self, request) -> bool:
-        return request.user.has_perm("moderation.change_rankedsuspension")
+        return request.user.has_perm("ranked.change_rankedsuspension")
 
     @admin.action(description=_("Lift the selected suspensions"), permissions=["lift"])
     def lift(self, request, queryset) -> None:

@@ -8,7 +8,15 @@ class ModerationConfig(AppConfig):
     verbose_name = _("Moderation")
 
     def ready(self) -> None:
-        """The admin carries the site's name (settings.SITE_NAME), in the page's language."""
+        """The admin carries the site's name (settings.SITE_NAME), in the page's language; the
+        word filter screens the chat and reports what it must."""
+        from games import signals
+        from games.actions.chat import screen_message
+        from moderation import wordfilter
         from moderation.branding import brand_admin_site
 
         brand_admin_site()
+        screen_message.provide(wordfilter.screen)
+        signals.message_filtered.connect(
+            wordfilter.on_message_filtered, dispatch_uid="moderation.filtered"
+        )

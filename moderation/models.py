@@ -1,7 +1,7 @@
 """Moderation records: players' reports and the audit trail of what moderators did.
 
 Chat bans stay ``games.models.Silence`` (the chat use case checks them); everything a moderator
-does goes through ``games.actions.moderation``, which writes an ``Event`` for it."""
+does goes through ``moderation.actions``, which writes an ``Event`` for it."""
 
 from __future__ import annotations
 
@@ -156,27 +156,3 @@ class WordFilter(models.Model):
 
     def __str__(self) -> str:
         return self.pattern
-
-
-class RankedSuspension(models.Model):
-    """An account kept out of ranked play until a date (or until lifted). Guests cannot play
-    ranked, so only accounts are suspended; the matchmaking queue refuses them with the reason."""
-
-    user = models.OneToOneField(
-        settings.AUTH_USER_MODEL,
-        verbose_name=_("player"),
-        on_delete=models.CASCADE,
-        related_name="ranked_suspension",
-    )
-    user_name = models.CharField(_("player's name"), max_length=40, blank=True)
-    reason = models.CharField(_("reason"), max_length=200, blank=True)
-    until = models.DateTimeField(_("until"), null=True, blank=True, db_index=True)
-    created_at = models.DateTimeField(_("since"), auto_now_add=True)
-
-    class Meta:
-        verbose_name = _("ranked suspension")
-        verbose_name_plural = _("ranked suspensions")
-        ordering = ["-created_at"]
-
-    def __str__(self) -> str:
-        return self.user_name or str(self.user_id)

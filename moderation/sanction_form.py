@@ -15,8 +15,13 @@ from django.template.response import TemplateResponse
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext
 
-from games.actions.moderation import REASON_MAX, do_close_reports, do_silence
-from games.actions.suspensions import do_suspend_ranked, user_id_of
+from core.viewers import user_id_of
+from moderation.actions import (
+    REASON_MAX,
+    do_close_reports,
+    do_silence,
+    do_suspend_ranked,
+)
 from moderation.models import Report
 from moderation.sanctions import DURATION_LABELS
 

@@ -1,12 +1,21 @@
 """The word filter's entries from the database, checked against a chat message (the matching
-itself is ``moderation.words``). Entries are read again at most every few seconds per process."""
+itself is ``moderation.words``). Entries are read again at most every few seconds per process.
+
+It is the chat's screen (``games.actions.chat.screen_message``, provided in
+``ModerationConfig.ready``), and a message it refuses with "report" opens a report for the
+moderators (``on_message_filtered``, connected to ``games.signals.message_filtered``)."""
 
 from __future__ import annotations
 
 import time
+from typing import Any
 
-from moderation.models import WordFilter
+from games.actions.chat import Screened
+from games.viewers import Viewer
+from moderation.models import Report, WordFilter
 from moderation.words import Entry, Verdict, check
+
+FILTER_REPORTER = "filter"  # the reporter of the reports the word filter opens
 
 RELOAD_SECONDS = 5.0
 _loaded: tuple[float, list[Entry]] | None = None
@@ -30,3 +39,23 @@ def forget() -> None:
 
 def filter_message(text: str) -> Verdict:
     return check(text, entries())
+
+
+def screen(text: str) -> Screened:
+    verdict = filter_message(text)
+    return Screened(verdict.text, verdict.action, verdict.found)
+
+
+def on_message_filtered(
+    sender: Any, *, table_id: int, viewer: Viewer, text: str, found: tuple[str, ...], **kw: Any
+) -> None:
+    """A refused message the word filter reports by itself: the moderators see its text (it is
+    not kept anywhere else) and the entries it matched."""
+    Report.objects.create(
+        table_id=table_id,
+        reporter_key=FILTER_REPORTER,
+        reason=Report.Reason.OTHER,
+        comment=f"[{', '.join(found)}] {text}"[:500],
+        reported_key=viewer.key,
+        reported_name=viewer.name[:40],
+    )

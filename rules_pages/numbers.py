@@ -11,7 +11,7 @@ from typing import Any
 
 from django.conf import settings
 
-from games import rule_text
+from games import texts
 from spades import engine
 from spades.engine import OPTIONS, Rules, score_hand
 
@@ -137,8 +137,8 @@ def rules_numbers() -> dict[str, Any]:
         "nil_tricks_count_for_contract": rules.nil_tricks_count_for_contract,
         # Every table option with its label and starting value, and the variants (from the
         # engine's descriptions: a new option shows here by itself).
-        "option_list": rule_text.option_lines(site_table_rules()),
-        "variant_list": rule_text.variant_lines(),
+        "option_list": texts.option_lines(site_table_rules()),
+        "variant_list": texts.variant_lines(),
         "nil_points": nil,
         "blind_nil_points": blind_nil,
         "points_per_trick": made["contract_points"] // made["contract"],

@@ -17,7 +17,7 @@ import psutil
 import redis
 
 ROOT = Path(__file__).resolve().parent.parent
-SWEEP_KEY = "atout:1:games:sweep:last"  # games.liveness.SWEEP_KEY as the cache stores it
+SWEEP_KEY = "atout:1:games:sweep:last"  # live.server_health.SWEEP_KEY as the cache stores it
 
 
 def free_port() -> int:
@@ -62,7 +62,7 @@ def http_ok(port: int) -> bool:
 
 
 def sweep_stamp(redis_port: int) -> float:
-    """When the last games.sweep finished (games.liveness), 0 if never or Redis is away."""
+    """When the last games.sweep finished (live.server_health), 0 if never or Redis is away."""
     try:
         raw = redis.Redis(port=redis_port, socket_timeout=1).get(SWEEP_KEY)
     except redis.RedisError:
@@ -76,19 +76,19 @@ def sweep_stamp(redis_port: int) -> float:
 
 
 def children(launcher_pid: int) -> dict[str, psutil.Process]:
-    """The launcher's children by the name it gives them (ATOUT_PROCESS): redis, web (or web1,
-    web2…), worker, beat."""
+    """The launcher's processes by the name its restart loops give them (ATOUT_PROCESS): redis,
+    web (or web1, web2…), worker. They are the launcher's grandchildren and further down
+    (launcher, honcho's process per Procfile line, the restart loop, the program)."""
     found: dict[str, psutil.Process] = {}
-    for proc in psutil.Process(launcher_pid).children():
+    for proc in psutil.Process(launcher_pid).children(recursive=True):
         try:
-            name = proc.environ().get("ATOUT_PROCESS")
             # redis-server writes its title over its environment
-            if not name and "redis-server" in " ".join(proc.cmdline()):
-                name = "redis"
+            redis = proc.name() == "redis-server"
+            name = "redis" if redis else proc.environ().get("ATOUT_PROCESS")
         except psutil.Error:
             continue
         if name:
-            found[name] = proc
+            found.setdefault(name, proc)  # the program, not a pool child of it
     return found
 
 

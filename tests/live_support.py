@@ -14,8 +14,8 @@ from django.contrib.sessions.backends.db import SessionStore
 from config.asgi import application
 from games import reading
 from games.actions import presence, tables
-from games.identity import Viewer
 from games.models import Action, Match, Seat, Table
+from games.viewers import Viewer
 from spades.engine import SEATS, Rules
 from spades.engine import Match as EngineMatch
 

@@ -12,9 +12,9 @@ from accounts.models import User
 from games.actions.play import do_act, do_bot_move
 from games.actions.presence import do_connect
 from games.actions.tables import do_create_private_table, do_start
-from games.identity import Viewer
 from games.models import Match, Table
 from games.reading import table_state
+from games.viewers import Viewer
 from spades.bots import choose_action
 from tests.page_support import guest
 from tests.page_support import viewer_of as guest_viewer_of

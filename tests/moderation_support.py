@@ -11,8 +11,8 @@ from django.contrib.auth import get_user_model
 from django.contrib.auth.models import Group, Permission
 
 from games.actions import chat, tables
-from games.identity import Viewer
 from games.models import ChatMessage, Table
+from games.viewers import Viewer
 
 MODERATORS = "Modérateurs"
 
@@ -26,11 +26,14 @@ def moderators_group() -> Group:
             "moderation.migrations.0004_word_filter_start_and_moderators"
         )
         suspensions = importlib.import_module("moderation.migrations.0005_ranked_suspension")
+        # The suspension's model moved to ranked/ (ranked 0001), its permissions with it.
         Group.objects.get(name=MODERATORS).permissions.add(
             *Permission.objects.filter(
-                content_type__app_label="moderation",
-                codename__in=[*words.PERMISSIONS, *suspensions.PERMISSIONS],
-            )
+                content_type__app_label="moderation", codename__in=words.PERMISSIONS
+            ),
+            *Permission.objects.filter(
+                content_type__app_label="ranked", codename__in=suspensions.PERMISSIONS
+            ),
         )
     return Group.objects.get(name=MODERATORS)
 

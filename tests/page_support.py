@@ -9,9 +9,9 @@ from django.test import Client
 from django.urls import reverse
 
 from games.actions.play import do_bot_move
-from games.identity import Viewer, viewer_from_request
 from games.models import Table
 from games.reading import table_state
+from games.viewers import Viewer, viewer_from_request
 
 PRIVATE_FORM = {
     "target": "500",

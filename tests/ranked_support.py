@@ -10,10 +10,10 @@ from django.contrib.auth import get_user_model
 from django.utils import timezone
 
 from games.actions import play, presence, tables
-from games.actions.ranked import do_join_queue, do_matchmake
-from games.identity import Viewer
 from games.models import Table
 from games.session import reading
+from games.viewers import Viewer
+from ranked.actions import do_join_queue, do_matchmake
 from spades.bots import choose_action
 
 

@@ -27,20 +27,20 @@ PAGES = [
         lambda lang: path_of("account_login", lang),
         id="login",
     ),
-    pytest.param("leaderboard", lambda lang: path_of("ranking:leaderboard", lang), id="ranking"),
+    pytest.param("leaderboard", lambda lang: path_of("ranked:leaderboard", lang), id="ranking"),
     pytest.param("profile", lambda lang: profile_path(lang), id="profile"),
 ]
 
 
 def profile_path(lang: str) -> str:
     """A rated player's profile, seen by a visitor."""
-    from games.models import PlayerRating
+    from ranked.models import PlayerRating
     from tests.ranked_support import make_player
 
     user, _viewer = make_player("Axelle")
     PlayerRating.objects.create(user=user, mu=27, sigma=6, rating=1225, matches=3, wins=2)
     with override(lang):
-        return reverse("ranking:profile", args=["Axelle"])
+        return reverse("ranked:profile", args=["Axelle"])
 
 
 @pytest.fixture

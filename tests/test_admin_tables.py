@@ -12,8 +12,8 @@ from django.utils import translation
 
 from games import broadcast
 from games.actions import tables
-from games.identity import Viewer
 from games.models import Table
+from games.viewers import Viewer
 
 
 @pytest.fixture

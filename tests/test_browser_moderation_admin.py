@@ -10,8 +10,8 @@ from pathlib import Path
 import pytest
 from browser_support import serve_live_site
 
-from games.actions import moderation
 from games.models import Silence
+from moderation import actions as moderation
 from tests.moderation_support import make_moderator, say, seated_pair
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]

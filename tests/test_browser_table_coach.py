@@ -13,8 +13,8 @@ from django.utils import translation
 from page_support import bots_play_until_turn_of, guest, private_table, start, viewer_of
 
 from games.actions.presence import do_connect
-from games.coach_text import sentence
 from games.models import Table
+from games.texts import sentence
 from spades.bots.coach import advise
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]

@@ -7,7 +7,7 @@ import time
 import pytest
 from django.core.cache import cache
 
-from games import liveness
+from live import server_health as liveness
 
 
 @pytest.mark.django_db

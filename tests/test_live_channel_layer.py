@@ -7,7 +7,7 @@ import asyncio
 import pytest
 from channels.layers import get_channel_layer
 
-from games.layers import TableChannelLayer
+from live.layers import TableChannelLayer
 
 pytestmark = [pytest.mark.timeout(30), pytest.mark.usefixtures("fresh_channel_layer")]
 

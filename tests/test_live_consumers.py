@@ -10,8 +10,8 @@ from channels.db import database_sync_to_async as db
 
 from games import broadcast
 from games.actions import chat, presence, tables
-from games.identity import Viewer
 from games.models import Table
+from games.viewers import Viewer
 from tests.live_support import (
     Client,
     is_state,
@@ -317,7 +317,7 @@ async def test_a_hidden_message_is_withdrawn_and_left_out_of_the_history():
     table, lea_client, hugo_client = party.table, party.lea_client, party.hugo_client
     await lea_client.send({"type": "chat", "text": "un gros mot"})
     said = await hugo_client.receive_until(is_chat)
-    count = await db(chat.do_set_chat_hidden)([said["message"]["id"]], True)
+    count = len(await db(chat.set_chat_hidden)([said["message"]["id"]], True))
     assert count == 1
     withdrawn = await hugo_client.receive_until(lambda f: f["type"] == "chat_hidden")
     assert withdrawn == {"type": "chat_hidden", "id": said["message"]["id"]}
@@ -417,8 +417,8 @@ async def test_one_heartbeat_per_process_keeps_every_open_socket_alive(monkeypat
 
     from django.utils import timezone
 
-    from games import heartbeat
     from games.models import Connection
+    from live import heartbeat
 
     monkeypatch.setattr(presence, "HEARTBEAT_SECONDS", 0.2)
     party = await open_private_table()

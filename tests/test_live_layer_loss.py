@@ -10,7 +10,7 @@ from channels.layers import get_channel_layer
 from django.conf import settings
 
 from games.actions.tables import do_quick_play
-from games.consumers import LAYER_LOST_CODE
+from live.consumers import LAYER_LOST_CODE
 from tests.live_support import Client, make_guest
 
 pytestmark = [

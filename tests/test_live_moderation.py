@@ -7,8 +7,9 @@ from __future__ import annotations
 import pytest
 from channels.db import database_sync_to_async as db
 
-from games.actions import moderation, tables
+from games.actions import tables
 from games.models import Silence
+from moderation import actions as moderation
 from moderation.models import Report
 from tests.live_support import Client, is_error, is_state, make_guest
 

@@ -9,8 +9,9 @@ import pytest
 from channels.db import database_sync_to_async as db
 from django.core.cache import cache
 
-from games import liveness, server_watch
 from games.actions import tables
+from live import server_health as liveness
+from live import server_health as server_watch
 from tests.live_support import Client, make_guest
 
 pytestmark = [

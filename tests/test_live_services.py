@@ -14,11 +14,12 @@ from django.test import RequestFactory
 from django.test.utils import CaptureQueriesContext
 from django.utils import translation
 
-from games import broadcast, caches, frames, listing, reading
+from games import broadcast, caches, frames, reading
 from games.actions import play, presence, tables
 from games.errors import ServiceError
-from games.identity import Viewer, set_guest_nickname, viewer_from_request
 from games.models import Action, Match, Table
+from games.viewers import Viewer, set_guest_nickname, viewer_from_request
+from lobby import listing
 from tests.live_support import (
     engine_at,
     guest,

@@ -12,11 +12,12 @@ from datetime import timedelta
 import pytest
 from django.utils import timezone
 
-from games import errors, listing, reading, tasks
+from games import errors, reading, tasks
 from games.actions import play, presence, tables
 from games.actions import sweep as sweeping
-from games.identity import Viewer
 from games.models import Action, Connection, Seat, Table
+from games.viewers import Viewer
+from lobby import listing
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -196,7 +197,7 @@ def test_a_match_pauses_while_nobody_seated_is_connected_and_resumes_when_one_is
     )
     assert run(tasks.sweep) == {
         "filled": 0, "expired": 0, "bot_moves": 0, "stale_connections": 0, "abandoned": 0,
-        "bans_over": 0, "suspensions_over": 0,
+        "bans_over": 0,
     }  # fmt: skip
     assert action_count(table.pk) == before
     presence.do_connect(table.pk, people[0], "test.channel!back")

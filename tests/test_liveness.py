@@ -1,4 +1,4 @@
-"""games.liveness: a recent sweep proves the game server alive."""
+"""live.server_health: a recent sweep proves the game server alive."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ import time
 import pytest
 from django.core.cache import cache
 
-from games import liveness
+from live import server_health as liveness
 
 
 @pytest.fixture(autouse=True)

@@ -13,8 +13,8 @@ from pathlib import Path
 import pytest
 
 from games.actions import play, presence, tables
-from games.identity import Viewer
 from games.reading import table_state
+from games.viewers import Viewer
 
 
 @pytest.mark.django_db

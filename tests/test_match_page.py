@@ -15,7 +15,7 @@ from django.urls import reverse
 from django.utils import translation
 
 from games.models import Match, Table
-from games.views import _match_url_template
+from games.views.table import _match_url_template
 from spades.engine import Rules
 from spades.engine.record import score_record
 from tests.match_support import finished_private_match, private_match

@@ -7,8 +7,8 @@ import pytest
 from django.urls import reverse
 from django.utils import translation
 
-from games.actions import moderation
 from games.models import Silence
+from moderation import actions as moderation
 from moderation.models import Event
 from tests.moderation_support import make_moderator, say, seated_pair
 

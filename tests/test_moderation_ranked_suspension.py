@@ -11,13 +11,15 @@ from django.contrib.auth import get_user_model
 from django.urls import reverse
 from django.utils import timezone, translation
 
-from games.actions import moderation, tables
-from games.actions.suspensions import do_lift_suspensions, do_suspend_ranked
-from games.actions.sweep import sweep
+from games.actions import tables
 from games.errors import ServiceError
-from games.identity import Viewer
-from moderation.models import Event, RankedSuspension, Report
-from moderation.sanctions import ranked_suspension_of
+from games.viewers import Viewer
+from moderation import actions as moderation
+from moderation.actions import do_lift_suspensions, do_suspend_ranked
+from moderation.models import Event, Report
+from ranked.actions import suspension_of as ranked_suspension_of
+from ranked.models import RankedSuspension
+from ranked.tasks import rate_missed
 from tests.moderation_support import guest, make_moderator
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -85,13 +87,13 @@ def test_a_guest_cannot_be_suspended_from_ranked_play(client, moderator):
     assert not RankedSuspension.objects.exists()
 
 
-def test_a_suspension_ends_by_itself_and_the_sweep_clears_it():
+def test_a_suspension_ends_by_itself_and_the_minute_task_clears_it():
     user, _hugo = account("Hugo")
     do_suspend_ranked(user.pk, "1h", "Abandons")
     assert ranked_suspension_of(user.pk) is not None
     RankedSuspension.objects.update(until=timezone.now() - timedelta(seconds=1))
     assert ranked_suspension_of(user.pk) is None
-    assert sweep()["suspensions_over"] == 1
+    rate_missed()
     assert not RankedSuspension.objects.exists()
 
 
@@ -99,7 +101,7 @@ def test_a_permanent_suspension_lasts_until_a_moderator_lifts_it(client, moderat
     user, _hugo = account("Hugo")
     suspension = do_suspend_ranked(user.pk, "permanent", "Triche")
     assert suspension.until is None and ranked_suspension_of(user.pk) is not None
-    url = reverse("admin:moderation_rankedsuspension_changelist")
+    url = reverse("admin:ranked_rankedsuspension_changelist")
     assert "Hugo" in client.get(url).content.decode()
     client.post(url, {"action": "lift", "_selected_action": [suspension.pk]})
     assert ranked_suspension_of(user.pk) is None
@@ -131,8 +133,8 @@ def test_an_unknown_duration_is_refused_and_changes_nothing():
 
 
 def test_a_suspended_player_leaves_the_queue_and_may_not_join_it_until_the_end():
-    from games.actions.ranked import do_join_queue
-    from games.models import QueueEntry
+    from ranked.actions import do_join_queue
+    from ranked.models import QueueEntry
 
     user, hugo = account("Hugo")
     assert do_join_queue(hugo) is None and QueueEntry.objects.filter(user=user).exists()
@@ -149,7 +151,7 @@ def test_a_suspended_player_leaves_the_queue_and_may_not_join_it_until_the_end()
 
 
 def test_a_permanent_suspension_says_so():
-    from games.actions.ranked import do_join_queue
+    from ranked.actions import do_join_queue
 
     user, hugo = account("Hugo")
     do_suspend_ranked(user.pk, "permanent", "")

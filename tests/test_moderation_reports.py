@@ -10,9 +10,9 @@ import pytest
 from django.urls import reverse
 from django.utils import timezone, translation
 
-from games.actions import moderation
 from games.errors import ServiceError
 from games.models import ChatMessage, Silence
+from moderation import actions as moderation
 from moderation.models import Event, Report
 from tests.moderation_support import guest, make_moderator, say, seated_pair
 

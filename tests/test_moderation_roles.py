@@ -40,9 +40,9 @@ def test_the_moderators_group_is_made_with_exactly_the_permissions_moderation_ne
         "moderation.add_wordfilter",
         "moderation.change_wordfilter",
         "moderation.delete_wordfilter",
-        "moderation.view_rankedsuspension",
-        "moderation.add_rankedsuspension",
-        "moderation.change_rankedsuspension",
+        "ranked.view_rankedsuspension",
+        "ranked.add_rankedsuspension",
+        "ranked.change_rankedsuspension",
     }
 
 
@@ -56,7 +56,7 @@ def test_the_moderators_group_is_made_with_exactly_the_permissions_moderation_ne
         "moderation_event_changelist",
         "moderation_wordfilter_changelist",
         "moderation_wordfilter_add",
-        "moderation_rankedsuspension_changelist",
+        "ranked_rankedsuspension_changelist",
     ],
 )
 def test_a_moderator_sees_the_moderation_pages(moderator_client, name):

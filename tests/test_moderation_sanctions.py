@@ -10,11 +10,12 @@ import pytest
 from django.urls import reverse
 from django.utils import timezone, translation
 
-from games.actions import moderation
+from core import addresses
+from games import sanctions
 from games.actions.sweep import sweep
 from games.errors import ServiceError
 from games.models import Silence
-from moderation import addresses, sanctions
+from moderation import actions as moderation
 from moderation.models import Event
 from tests.moderation_support import guest, make_moderator, say, seated_pair
 

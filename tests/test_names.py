@@ -10,8 +10,8 @@ import pytest
 from accounts.names import name_key
 from games.actions import tables
 from games.errors import ServiceError
-from games.identity import Viewer, clean_nickname
 from games.names import reads_as_bot
+from games.viewers import Viewer, clean_nickname
 
 
 @pytest.mark.parametrize(

@@ -11,9 +11,9 @@ from django.urls import reverse
 from django.utils import timezone
 
 from games.actions.tables import do_create_private_table, do_fill_bots, do_start
-from games.identity import Viewer
-from games.listing import lobby_frame
 from games.models import Seat, Table
+from games.viewers import Viewer
+from lobby.listing import lobby_frame
 
 pytestmark = pytest.mark.django_db
 
@@ -271,8 +271,8 @@ def test_the_language_switch_of_the_lobby_and_the_table_goes_to_the_same_page(cl
 def test_the_lobby_forms_take_the_nickname_limits_and_bot_levels_from_one_place():
     from django.utils import translation
 
-    from games.identity import NICKNAME_MAX, NICKNAME_MIN
     from games.models import BotLevel
+    from games.viewers import NICKNAME_MAX, NICKNAME_MIN
     from lobby.forms import NicknameForm, PrivateTableForm
 
     field = NicknameForm().fields["nickname"]

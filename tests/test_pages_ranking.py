@@ -9,8 +9,9 @@ import pytest
 from django.test import Client
 from django.utils import timezone
 
-from games import ratings
-from games.models import Match, MatchPlayer, PlayerRating, QueueEntry, Table
+from games.models import Match, Table
+from ranked import ratings
+from ranked.models import MatchPlayer, PlayerRating, QueueEntry
 from tests.ranked_support import make_player, play_out, seat_four
 
 pytestmark = pytest.mark.django_db
@@ -55,7 +56,7 @@ def test_the_poll_gives_the_table_once_seated(settings):
     client, _user = _logged_in("olga")
     client.post("/fr/jouer/classee/")
     QueueEntry.objects.update(joined_at=timezone.now() - timedelta(seconds=60))
-    from games.actions.ranked import do_matchmake
+    from ranked.actions import do_matchmake
 
     do_matchmake()
     state = client.get("/fr/jouer/classee/etat/").json()

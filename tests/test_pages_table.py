@@ -12,10 +12,10 @@ from django.utils import translation
 
 from games.actions.play import do_act, do_bot_move
 from games.actions.presence import do_connect
-from games.identity import viewer_from_request
 from games.models import Seat, Table
 from games.reading import table_state
-from games.table_strings import table_strings
+from games.texts import table_strings
+from games.viewers import viewer_from_request
 from lobby.views import lobby_strings
 from spades.bots import estimate_tricks
 from spades.engine import Match as EngineMatch
@@ -383,7 +383,7 @@ def test_a_bidding_hint_asked_once_bidding_is_over_is_an_empty_answer_not_an_err
 
 
 def test_negative_numbers_take_the_typographic_minus_and_the_hand_total_is_labelled():
-    from games.rule_text import minus, rules_summary
+    from games.texts import minus, rules_summary
 
     assert (minus(-200), minus(0), minus(61)) == ("−200", "0", "61")
     with translation.override("fr"):
@@ -437,3 +437,17 @@ def test_the_host_swaps_two_guests_before_the_start():
     assert done.status_code == 200
     seats = {s.position: s.nickname for s in Seat.objects.filter(table=table)}
     assert (seats["E"], seats["S"]) == ("Nina", "Marius")
+
+
+def test_the_bidding_estimate_is_refused_at_a_ranked_table(settings):
+    from django.contrib.auth import get_user_model
+
+    from tests.ranked_support import seat_four
+
+    table_id, _viewers = seat_four(settings)
+    ana = Client()
+    ana.force_login(get_user_model().objects.get(username="ana"))
+    answer = ana.get(reverse("games:hint", args=[table_id]))
+    assert answer.status_code == 403
+    assert answer.json()["error"] == "coach_ranked"
+    assert "bid" not in answer.json()

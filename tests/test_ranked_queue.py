@@ -8,17 +8,18 @@ from datetime import timedelta
 import pytest
 from django.utils import timezone, translation
 
-from games.actions.ranked import (
+from games.errors import ServiceError
+from games.models import Table
+from games.viewers import Viewer
+from ranked.actions import (
     abandonment_wait,
     do_join_queue,
     do_leave_queue,
     do_matchmake,
     queue_state,
 )
-from games.errors import ServiceError
-from games.identity import Viewer
-from games.matchmaking import Waiting, form_groups, seating
-from games.models import MatchPlayer, PlayerRating, QueueEntry, Table
+from ranked.matchmaking import Waiting, form_groups, seating
+from ranked.models import MatchPlayer, PlayerRating, QueueEntry
 from tests.ranked_support import make_player, play_out, seat_four
 
 NOW = timezone.now()

@@ -7,9 +7,10 @@ import pytest
 from django.core.management import call_command
 from openskill.models import PlackettLuce
 
-from games import ratings
-from games.bot_ratings import BOT_RATINGS
-from games.models import Match, MatchPlayer, PlayerRating, RatingChange, Table
+from games.models import Match, Table
+from ranked import ratings
+from ranked.bot_ratings import BOT_RATINGS
+from ranked.models import MatchPlayer, PlayerRating, RatingChange
 from tests.ranked_support import connect, play_out, seat_four
 
 pytestmark = pytest.mark.django_db
@@ -109,7 +110,7 @@ def test_recompute_ratings_gives_the_numbers_of_the_incremental_updates(settings
     play_out(table_id)
     ratings.rate_match(_ended_match(table_id).pk)
     # A second match among three of them, with a bot.
-    from games.actions.ranked import do_join_queue, do_matchmake
+    from ranked.actions import do_join_queue, do_matchmake
 
     settings.RANKED_WAIT_SECONDS = 30
     for name in ("ana", "bob", "cyd"):
@@ -146,11 +147,11 @@ def test_the_end_of_a_ranked_match_queues_its_rating_after_commit(
 
     sent = []
     monkeypatch.setattr(
-        current_app, "send_task", lambda name, args, countdown: sent.append((name, args))
+        current_app, "send_task", lambda name, args, countdown=0: sent.append((name, args))
     )
     table_id, _viewers = seat_four(settings)
     with django_capture_on_commit_callbacks(execute=True):
         play_out(table_id)
     match = _ended_match(table_id)
-    assert ("games.rate_match", (match.pk,)) in sent
-    assert sum(1 for name, _args in sent if name == "games.rate_match") == 1
+    assert ("ranked.rate_match", (match.pk,)) in sent
+    assert sum(1 for name, _args in sent if name == "ranked.rate_match") == 1

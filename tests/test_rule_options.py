@@ -10,7 +10,7 @@ from django.utils import translation
 from rules_pages_support import fetch, normalize
 
 from games.models import Table
-from games.rule_text import rules_summary
+from games.texts import rules_summary
 from lobby.forms import PrivateTableForm
 from spades.engine import Rules
 from spades.engine.rules import OPTIONS, Option, table_rules

@@ -5,7 +5,7 @@ from __future__ import annotations
 from django.template import Context, Template
 from django.utils import translation
 
-from games.table_strings import card_strings
+from games.texts import card_strings
 
 
 def test_a_joker_is_drawn_as_a_named_card():

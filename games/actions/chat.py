@@ -1,10 +1,14 @@
 """Chat at a table: messages, each viewer's mutes, and a moderator's hiding of messages or
-turning a table's chat off (admin actions are use cases too: they broadcast)."""
+turning a table's chat off (admin actions are use cases too: they broadcast).
+
+At the door a message meets the chat bans (``games.sanctions``) and then ``screen_message``, a
+hook that ``moderation`` provides with its word filter; a message refused with a report is told
+upward as ``signals.message_filtered`` (moderation opens the report)."""
 
 from __future__ import annotations
 
 from collections.abc import Iterable
-from datetime import timedelta
+from dataclasses import dataclass
 from typing import Any
 
 from django.conf import settings
@@ -12,17 +16,34 @@ from django.db import transaction
 from django.utils import formats, timezone
 from django.utils.translation import gettext_lazy as _
 
-from games import broadcast
+from core import addresses, rate_limits
+from core.after_commit import after_commit
+from core.hooks import Hook
+from core.viewers import is_guest_key
+from games import broadcast, signals
 from games.errors import refusal
-from games.identity import Viewer
 from games.models import POSITIONS, ChatMessage, Mute, Silence, Table
+from games.sanctions import silence_of
 from games.session import TableSession
-from moderation import addresses, sanctions, wordfilter
-from moderation.models import Report
+from games.viewers import Viewer
 
-CHAT_RATE_COUNT = 5
-CHAT_RATE_SECONDS = 10
-FILTER_REPORTER = "filter"  # the reporter of the reports the word filter opens
+
+@dataclass(frozen=True)
+class Screened:
+    """What a screen makes of a message: the text to publish (perhaps masked), the action
+    ("" to let it through, "mask", "refuse" or "report") and what it found."""
+
+    text: str
+    action: str = ""
+    found: tuple[str, ...] = ()
+
+
+def _let_through(text: str) -> Screened:
+    return Screened(text)
+
+
+# A message's text in, a verdict out (moderation's word filter, set in its AppConfig.ready).
+screen_message: Hook[[str], Screened] = Hook("screen_message", _let_through)
 
 
 def viewer_mutes(table_id: int, viewer_key: str | None) -> list[str]:
@@ -39,7 +60,7 @@ def viewer_mutes(table_id: int, viewer_key: str | None) -> list[str]:
 def do_chat(table_id: int, viewer: Viewer | None, text: Any, address: str = "") -> ChatMessage:
     """A seated player says something at the table (stored, then broadcast; muted seats are
     filtered per viewer by the consumers). Locks the table row; the state is unchanged.
-    ``address``: the hashed address of a guest's socket (``moderation.addresses``), by which a
+    ``address``: the hashed address of a guest's socket (``core.addresses``), by which a
     banned guest stays banned in a new session."""
     if not isinstance(text, str):
         raise refusal("chat_not_text")
@@ -48,13 +69,17 @@ def do_chat(table_id: int, viewer: Viewer | None, text: Any, address: str = "") 
         raise refusal("empty_message")
     if len(text) > settings.CHAT_MAX_LENGTH:
         raise refusal("message_too_long", max=settings.CHAT_MAX_LENGTH)
-    silence = sanctions.silence_of(viewer.key, address) if viewer is not None else None
+    silence = silence_of(viewer.key, address) if viewer is not None else None
     if silence is not None:
         raise _silenced(silence, viewer.key, address)
-    verdict = wordfilter.filter_message(text)
+    verdict = screen_message(text)
     if verdict.action in ("refuse", "report"):
-        if verdict.action == "report" and viewer is not None:
-            _report_filtered(table_id, viewer, text, verdict.found)
+        reported = verdict.action == "report" and viewer is not None
+        if reported and Table.objects.filter(pk=table_id).exists():
+            signals.message_filtered.send(
+                sender=ChatMessage, table_id=table_id, viewer=viewer, text=text,
+                found=verdict.found,
+            )  # fmt: skip
         raise refusal("filtered")
     text = verdict.text
     with TableSession(table_id) as s:
@@ -63,9 +88,8 @@ def do_chat(table_id: int, viewer: Viewer | None, text: Any, address: str = "") 
         seat = s.seat_of(viewer)
         if seat is None or viewer is None:
             raise refusal("not_a_chatter")
-        since = timezone.now() - timedelta(seconds=CHAT_RATE_SECONDS)
-        recent = ChatMessage.objects.filter(author_key=viewer.key, created_at__gte=since).count()
-        if recent >= CHAT_RATE_COUNT:
+        said = ChatMessage.objects.filter(author_key=viewer.key)
+        if rate_limits.exceeded("chat", lambda start: said.filter(created_at__gte=start).count()):
             raise refusal("chat_too_fast")
         message = ChatMessage.objects.create(
             table_id=s.table.pk,
@@ -80,25 +104,10 @@ def do_chat(table_id: int, viewer: Viewer | None, text: Any, address: str = "") 
         return message
 
 
-def _report_filtered(table_id: int, viewer: Viewer, text: str, found: tuple[str, ...]) -> None:
-    """A refused message the word filter reports by itself: the moderators see its text (it is
-    not kept anywhere else) and the entries it matched."""
-    if not Table.objects.filter(pk=table_id).exists():
-        return
-    Report.objects.create(
-        table_id=table_id,
-        reporter_key=FILTER_REPORTER,
-        reason=Report.Reason.OTHER,
-        comment=f"[{', '.join(found)}] {text}"[:500],
-        reported_key=viewer.key,
-        reported_name=viewer.name[:40],
-    )
-
-
 def _silenced(silence: Silence, viewer_key: str, address: str) -> Exception:
     """The refusal that says why and until when; a guest's ban learns the address they come
     from (it followed their key: now it follows their address too)."""
-    if address and viewer_key.startswith("g:") and silence.address != address:
+    if address and is_guest_key(viewer_key) and silence.address != address:
         Silence.objects.filter(pk=silence.pk).update(address=address)
     reason = silence.reason or _("no reason given")
     if silence.until is None:
@@ -135,12 +144,6 @@ def do_mute(table_id: int, viewer: Viewer | None, position: Any, muted: bool) ->
     return viewer_mutes(table_id, viewer.key)
 
 
-def do_set_chat_hidden(message_ids: Iterable[int], hidden: bool) -> int:
-    """Moderation: hide (or show again) chat messages; connected clients drop hidden ones and
-    get shown ones back. Returns how many messages changed."""
-    return len(set_chat_hidden(message_ids, hidden))
-
-
 def set_chat_hidden(message_ids: Iterable[int], hidden: bool) -> list[ChatMessage]:
     """The messages that changed, hidden (``chat_hidden``) or shown again (``chat_shown``, with
     the message) at their tables once committed. Joins the caller's transaction."""
@@ -149,12 +152,10 @@ def set_chat_hidden(message_ids: Iterable[int], hidden: bool) -> list[ChatMessag
         ChatMessage.objects.filter(pk__in=[m.pk for m in changed]).update(hidden=hidden)
         for m in changed:
             if hidden:
-                transaction.on_commit(lambda m=m: broadcast.publish_chat_hidden(m.table_id, m.pk))
+                after_commit(lambda m=m: broadcast.publish_chat_hidden(m.table_id, m.pk))
             else:
                 payload = m.as_frame_dict()
-                transaction.on_commit(
-                    lambda m=m, p=payload: broadcast.publish_chat_shown(m.table_id, p)
-                )
+                after_commit(lambda m=m, p=payload: broadcast.publish_chat_shown(m.table_id, p))
             m.hidden = hidden
     return changed
 

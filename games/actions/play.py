@@ -14,9 +14,9 @@ from django.conf import settings
 
 from games.actions.turns import plan
 from games.errors import ServiceError, refusal
-from games.identity import Viewer
 from games.models import Action, BotLevel, Table, is_paused
 from games.session import TableSession, reading
+from games.viewers import Viewer
 
 log = logging.getLogger(__name__)
 

@@ -15,9 +15,9 @@ from django.utils import timezone
 
 from games.actions.turns import plan
 from games.errors import quiet, refusal
-from games.identity import Viewer
 from games.models import Connection, Seat, Table, is_paused
 from games.session import TableSession
+from games.viewers import Viewer
 
 # A connection not refreshed for this long belongs to a dead process (each web process
 # refreshes its sockets every HEARTBEAT_SECONDS).

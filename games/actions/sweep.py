@@ -13,13 +13,12 @@ from django.utils import timezone
 
 from games.actions.play import do_bot_move
 from games.actions.presence import CONNECTION_STALE_SECONDS, do_disconnect, do_expire_turn
-from games.actions.suspensions import purge_expired_suspensions
 from games.actions.tables import OPEN_STATUSES, do_fill_bots
 from games.actions.turns import humans_present
 from games.errors import ServiceError, quiet
 from games.models import Connection, Seat, Table
+from games.sanctions import purge_expired
 from games.session import TableSession, reading
-from moderation.sanctions import purge_expired
 
 log = logging.getLogger(__name__)
 
@@ -94,7 +93,6 @@ def sweep() -> dict[str, int]:
     for table_id in old.values_list("pk", flat=True):
         done["abandoned"] += do_close_abandoned(table_id)
     done["bans_over"] = purge_expired(now)
-    done["suspensions_over"] = purge_expired_suspensions()
     if any(done.values()):
         log.info("sweep: %s", done)
     return done

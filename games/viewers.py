@@ -1,0 +1,96 @@
+"""Who is at the other end: a logged-in user or a guest with a nickname kept in the session."""
+
+from __future__ import annotations
+
+import uuid
+from dataclasses import dataclass
+
+from django.utils.translation import gettext_lazy as _
+from django.utils.translation import ngettext
+
+from core.viewers import ViewerKey
+from games.errors import ServiceError
+from games.names import reads_as_bot
+
+SESSION_GUEST_ID = "guest_id"
+SESSION_NICKNAME = "nickname"
+NICKNAME_MIN = 2
+NICKNAME_MAX = 20
+
+
+@dataclass(frozen=True)
+class Viewer:
+    """A person at the site. Exactly one of ``user_id`` and ``guest_id`` is set."""
+
+    user_id: int | None
+    guest_id: str | None
+    name: str
+
+    @property
+    def key(self) -> str:
+        """A stable string naming this person across requests and sockets ("u:12", "g:<hex>")."""
+        return str(ViewerKey(self.user_id, self.guest_id))
+
+    @property
+    def is_guest(self) -> bool:
+        return self.user_id is None
+
+
+def _viewer(user, session) -> Viewer | None:
+    if user is not None and getattr(user, "is_authenticated", False):
+        return Viewer(user_id=user.pk, guest_id=None, name=user.public_name())
+    if session is None:
+        return None
+    guest_id = session.get(SESSION_GUEST_ID)
+    nickname = session.get(SESSION_NICKNAME)
+    if not guest_id or not nickname:
+        return None
+    return Viewer(user_id=None, guest_id=str(guest_id), name=str(nickname))
+
+
+def viewer_from_request(request) -> Viewer | None:
+    """The viewer of an HTTP request; None for a guest who has not chosen a nickname yet."""
+    return _viewer(getattr(request, "user", None), getattr(request, "session", None))
+
+
+def viewer_from_scope(scope) -> Viewer | None:
+    """The viewer of a WebSocket scope (AuthMiddlewareStack). Touches the database: call it
+    through database_sync_to_async from async code."""
+    return _viewer(scope.get("user"), scope.get("session"))
+
+
+def clean_nickname(nickname) -> str:
+    """Strip and check a nickname (2..20 characters, no control characters)."""
+    if not isinstance(nickname, str):
+        raise ServiceError("bad_nickname", _("Choose a nickname."))
+    value = " ".join(nickname.split())
+    if not NICKNAME_MIN <= len(value) <= NICKNAME_MAX:
+        raise ServiceError(
+            "bad_nickname",
+            ngettext(
+                "A nickname has between %(min)d and %(max)d character.",
+                "A nickname has between %(min)d and %(max)d characters.",
+                NICKNAME_MAX,
+            )
+            % {"min": NICKNAME_MIN, "max": NICKNAME_MAX},
+        )
+    if any(not ch.isprintable() for ch in value):
+        raise ServiceError("bad_nickname", _("This nickname contains forbidden characters."))
+    if reads_as_bot(value):
+        raise ServiceError("bad_nickname", _("This nickname is a bot's: choose another one."))
+    return value
+
+
+def set_guest_nickname(request, nickname) -> Viewer:
+    """Give the session's guest a nickname (and a guest id on first use); returns the viewer.
+
+    A logged-in user stays who they are: the nickname is kept for later, the user is returned.
+    """
+    value = clean_nickname(nickname)
+    session = request.session
+    if not session.get(SESSION_GUEST_ID):
+        session[SESSION_GUEST_ID] = uuid.uuid4().hex
+    session[SESSION_NICKNAME] = value
+    viewer = viewer_from_request(request)
+    assert viewer is not None
+    return viewer

@@ -1,0 +1,2 @@
+"""The games app's pages: a table (``table``), its invitation (``invitation``), a finished
+match and its export (``match``)."""

@@ -1,0 +1,10 @@
+"""WebSocket routes of the live tables (config/routing.py gathers them)."""
+
+from django.urls import path
+
+from live import consumers
+
+websocket_urlpatterns = [
+    path("ws/tables/<int:table_id>/", consumers.TableConsumer.as_asgi()),
+    path("ws/lobby/", consumers.LobbyConsumer.as_asgi()),
+]

@@ -1,0 +1,304 @@
+"""Every moderator's use case: hiding messages, chat bans, ranked suspensions, players' reports
+and their handling.
+
+Every one writes a ``moderation.models.Event`` (the audit trail) in the same transaction, and
+what reaches players is broadcast once committed: a hidden or shown message (``chat_hidden``,
+``chat_shown``), a ban or its lifting (the player's sockets read their state again). The rows
+they change belong to the domain each sanction applies to: ``games.Silence`` (chat bans, checked
+at the chat's door) and ``ranked.RankedSuspension`` (checked when joining the ranked queue).
+Locks: none of a table's; each runs in one ``transaction.atomic``."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+from django.contrib.auth import get_user_model
+from django.db import transaction
+from django.utils import timezone
+
+from core import addresses, rate_limits
+from core.after_commit import after_commit
+from core.viewers import ViewerKey, user_key
+from games import broadcast
+from games.actions.chat import set_chat_hidden
+from games.errors import refusal
+from games.models import POSITIONS, ChatMessage, Connection, Seat, Silence, Table
+from games.sanctions import purge_expired
+from games.viewers import Viewer
+from moderation import sanctions
+from moderation.models import Event, Report
+from ranked.models import QueueEntry, RankedSuspension
+
+REASON_MAX = 200
+COMMENT_MAX = 500
+
+
+def _moderator_fields(moderator) -> dict[str, Any]:
+    if moderator is None:
+        return {"moderator": None, "moderator_name": ""}
+    return {"moderator": moderator, "moderator_name": moderator.get_username()}
+
+
+def _tell_player(viewer_key: str) -> None:
+    """Once committed, the player's open sockets read their state again (their ban shows)."""
+    table_ids = sorted(
+        set(Connection.objects.filter(viewer_key=viewer_key).values_list("table_id", flat=True))
+    )
+    if table_ids:
+        after_commit(lambda: broadcast.publish_moderated(table_ids, viewer_key))
+
+
+def do_set_hidden(
+    message_ids: Iterable[int], hidden: bool, moderator=None, reason: str = ""
+) -> int:
+    """A moderator hides messages (or shows them again): players see it at once, the audit
+    trail records each one. Returns how many changed."""
+    reason = _clean_reason(reason)
+    with transaction.atomic():
+        changed = set_chat_hidden(message_ids, hidden)
+        Event.objects.bulk_create(
+            Event(
+                kind=Event.Kind.HIDE if hidden else Event.Kind.SHOW,
+                viewer_key=m.author_key,
+                viewer_name=m.author_name,
+                message=m,
+                detail=m.text[:200],
+                reason=reason,
+                **_moderator_fields(moderator),
+            )
+            for m in changed
+        )
+    return len(changed)
+
+
+def _clean_reason(reason: Any) -> str:
+    if not isinstance(reason, str):
+        raise refusal("bad_field")
+    return " ".join(reason.split())[:REASON_MAX]
+
+
+def do_silence(
+    viewer_key: str,
+    duration: str,
+    reason: str,
+    moderator=None,
+    *,
+    name: str = "",
+    report: Report | None = None,
+) -> Silence:
+    """Ban a player from chatting for one of ``sanctions.DURATIONS``: their next message is
+    refused with the reason and the end. A guest's ban also follows the (hashed) address they
+    last chatted from. A new ban replaces the player's current one."""
+    if duration not in sanctions.DURATIONS:
+        raise ValueError(f"unknown duration {duration!r}")
+    ViewerKey.parse(viewer_key)  # BadViewerKey (a ValueError) for anything else
+    reason = _clean_reason(reason)
+    span = sanctions.DURATIONS[duration]
+    until = None if span is None else timezone.now() + span
+    with transaction.atomic():
+        purge_expired()
+        silence, _created = Silence.objects.update_or_create(
+            viewer_key=viewer_key,
+            defaults={
+                "viewer_name": name[:40],
+                "reason": reason,
+                "until": until,
+                "address": addresses.recent(viewer_key),
+            },
+        )
+        Event.objects.create(
+            kind=Event.Kind.SILENCE,
+            viewer_key=viewer_key,
+            viewer_name=name[:40],
+            report=report,
+            detail=str(sanctions.DURATION_LABELS[duration]),
+            reason=reason,
+            **_moderator_fields(moderator),
+        )
+        _tell_player(viewer_key)
+    return silence
+
+
+def do_lift(silence_ids: Iterable[int], moderator=None, reason: str = "") -> int:
+    """Lift chat bans before their end (their hashed addresses go with them)."""
+    reason = _clean_reason(reason)
+    with transaction.atomic():
+        lifted = list(Silence.objects.filter(pk__in=list(silence_ids)))
+        Silence.objects.filter(pk__in=[s.pk for s in lifted]).delete()
+        for silence in lifted:
+            Event.objects.create(
+                kind=Event.Kind.LIFT,
+                viewer_key=silence.viewer_key,
+                viewer_name=silence.viewer_name,
+                reason=reason,
+                **_moderator_fields(moderator),
+            )
+            _tell_player(silence.viewer_key)
+    return len(lifted)
+
+
+def do_close_reports(
+    report_ids: Iterable[int], status: str, moderator=None, reason: str = ""
+) -> int:
+    """Mark open reports resolved (something was done) or dismissed (nothing to do)."""
+    if status not in (Report.Status.RESOLVED, Report.Status.DISMISSED):
+        raise ValueError(f"not a closing status: {status!r}")
+    reason = _clean_reason(reason)
+    kind = Event.Kind.RESOLVE if status == Report.Status.RESOLVED else Event.Kind.DISMISS
+    with transaction.atomic():
+        reports = list(
+            Report.objects.select_for_update()
+            .filter(pk__in=list(report_ids), status=Report.Status.OPEN)
+            .order_by("pk")
+        )
+        now = timezone.now()
+        Report.objects.filter(pk__in=[r.pk for r in reports]).update(
+            status=status, handled_at=now, handled_by=moderator
+        )
+        for report in reports:
+            Event.objects.create(
+                kind=kind,
+                viewer_key=report.reported_key,
+                viewer_name=report.reported_name,
+                message=report.message,
+                report=report,
+                detail=report.get_reason_display(),
+                reason=reason,
+                **_moderator_fields(moderator),
+            )
+    return len(reports)
+
+
+def do_report(
+    table_id: int,
+    viewer: Viewer | None,
+    *,
+    message_id: Any = None,
+    seat: Any = None,
+    reason: Any = None,
+    comment: Any = "",
+) -> Report:
+    """A player (or a guest with a nickname) reports a chat message of this table, or the
+    player at a seat. The reported player is told nothing; moderators see it in the admin."""
+    if viewer is None:
+        raise refusal("no_identity")
+    if reason not in Report.Reason.values:
+        raise refusal("bad_report_reason")
+    if comment is None:
+        comment = ""
+    if not isinstance(comment, str):
+        raise refusal("bad_field")
+    comment = comment.strip()
+    if len(comment) > COMMENT_MAX:
+        raise refusal("report_too_long")
+    if (message_id is None) == (seat is None):
+        raise refusal("bad_report_target")
+    if not Table.objects.filter(pk=table_id).exists():
+        raise refusal("no_table")
+    message = None
+    if message_id is not None:
+        if type(message_id) is not int:
+            raise refusal("bad_field")
+        message = ChatMessage.objects.filter(pk=message_id, table_id=table_id).first()
+        if message is None:
+            raise refusal("no_such_message")
+        reported_key, reported_name, position = (
+            message.author_key,
+            message.author_name,
+            message.position,
+        )
+    else:
+        if seat not in POSITIONS:
+            raise refusal("bad_seat")
+        row = Seat.objects.get(table_id=table_id, position=seat)
+        if not row.viewer_key:
+            raise refusal("not_reportable")
+        reported_key, reported_name, position = row.viewer_key, row.nickname, seat
+    if reported_key == viewer.key:
+        raise refusal("not_reportable")
+    sent = Report.objects.filter(reporter_key=viewer.key)
+    with transaction.atomic():
+        if rate_limits.exceeded(
+            "reports", lambda start: sent.filter(created_at__gte=start).count()
+        ):
+            raise refusal("report_too_fast")
+        return Report.objects.create(
+            table_id=table_id,
+            reporter_key=viewer.key,
+            reporter_name=viewer.name[:40],
+            reason=reason,
+            comment=comment,
+            message=message,
+            position=position or "",
+            reported_key=reported_key,
+            reported_name=reported_name[:40],
+        )
+
+
+def do_report_frame(table_id: int, viewer: Viewer | None, frame: dict) -> Report:
+    """``do_report`` from the socket's ``report`` message (docs/protocol.md)."""
+    return do_report(
+        table_id,
+        viewer,
+        message_id=frame.get("message"),
+        seat=frame.get("seat"),
+        reason=frame.get("reason"),
+        comment=frame.get("comment", ""),
+    )
+
+
+# ---------------------------------------------------------------- ranked-play suspensions
+
+
+def do_suspend_ranked(
+    user_id: int,
+    duration: str,
+    reason: str,
+    moderator=None,
+    *,
+    report: Report | None = None,
+) -> RankedSuspension:
+    """Keep an account out of ranked play for one of ``sanctions.DURATIONS`` (a new suspension
+    replaces the current one). They leave the queue; matches already under way finish normally."""
+    if duration not in sanctions.DURATIONS:
+        raise ValueError(f"unknown duration {duration!r}")
+    reason = _clean_reason(reason)
+    span = sanctions.DURATIONS[duration]
+    until = None if span is None else timezone.now() + span
+    user = get_user_model().objects.get(pk=user_id)
+    name = user.public_name()[:40]
+    with transaction.atomic():
+        suspension, _created = RankedSuspension.objects.update_or_create(
+            user=user, defaults={"user_name": name, "reason": reason, "until": until}
+        )
+        QueueEntry.objects.filter(user=user).delete()  # out of the ranked queue at once
+        Event.objects.create(
+            kind=Event.Kind.SUSPEND,
+            viewer_key=user_key(user.pk),
+            viewer_name=name,
+            report=report,
+            detail=str(sanctions.DURATION_LABELS[duration]),
+            reason=reason,
+            **_moderator_fields(moderator),
+        )
+    return suspension
+
+
+def do_lift_suspensions(suspension_ids: Iterable[int], moderator=None, reason: str = "") -> int:
+    """End ranked suspensions before their term."""
+    reason = _clean_reason(reason)
+    with transaction.atomic():
+        lifted = list(RankedSuspension.objects.filter(pk__in=list(suspension_ids)))
+        RankedSuspension.objects.filter(pk__in=[s.pk for s in lifted]).delete()
+        Event.objects.bulk_create(
+            Event(
+                kind=Event.Kind.UNSUSPEND,
+                viewer_key=user_key(s.user_id),
+                viewer_name=s.user_name,
+                reason=reason,
+                **_moderator_fields(moderator),
+            )
+            for s in lifted
+        )
+    return len(lifted)

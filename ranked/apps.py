@@ -1,0 +1,18 @@
+from django.apps import AppConfig
+from django.utils.translation import gettext_lazy as _
+
+
+class RankedConfig(AppConfig):
+    """Ranked play: the queue, ratings, abandonment, suspensions, leaderboard and profiles."""
+
+    default_auto_field = "django.db.models.BigAutoField"
+    name = "ranked"
+    verbose_name = _("Ranked play")
+
+    def ready(self) -> None:
+        """Hear of every match dealt and ended (who played it; a ranked one is then rated)."""
+        from games import signals
+        from ranked import participation
+
+        signals.match_dealt.connect(participation.on_match_dealt, dispatch_uid="ranked.dealt")
+        signals.match_ended.connect(participation.on_match_ended, dispatch_uid="ranked.ended")

@@ -1,0 +1,76 @@
+"""A player's figures for their profile, read from who played each ranked match."""
+
+from __future__ import annotations
+
+from django.db.models import Count, Q, Sum
+from django.urls import NoReverseMatch, reverse
+
+from ranked.models import MatchPlayer, RatingChange
+
+RECENT = 10
+HISTORY = 200
+
+
+def figures(user_id: int) -> dict:
+    """Matches, wins, nil success, bid accuracy, bags per hand over the ranked matches."""
+    rows = MatchPlayer.objects.filter(user_id=user_id, ranked=True, finished_at__isnull=False)
+    sums = rows.aggregate(
+        matches=Count("id"),
+        wins=Count("id", filter=Q(result=MatchPlayer.Result.WIN)),
+        abandons=Count("id", filter=Q(abandoned=True)),
+        hands=Sum("hands"),
+        nil_bids=Sum("nil_bids"),
+        nil_made=Sum("nil_made"),
+        bids=Sum("bids"),
+        bid_error=Sum("bid_error"),
+        bags=Sum("bags"),
+    )
+    sums = {k: v or 0 for k, v in sums.items()}
+    return {
+        **sums,
+        "win_rate": sums["wins"] / sums["matches"] if sums["matches"] else None,
+        "nil_rate": sums["nil_made"] / sums["nil_bids"] if sums["nil_bids"] else None,
+        "bid_error": sums["bid_error"] / sums["bids"] if sums["bids"] else None,
+        "bags_per_hand": sums["bags"] / sums["hands"] if sums["hands"] else None,
+    }
+
+
+def match_url(match_id: int) -> str | None:
+    """The match's own page, where the site has one."""
+    try:
+        return reverse("games:match", args=[match_id])
+    except NoReverseMatch:
+        return None
+
+
+def recent(user_id: int) -> list[dict]:
+    """The last ranked matches, newest first, with the rating change of each."""
+    rows = list(
+        MatchPlayer.objects.filter(user_id=user_id, ranked=True, finished_at__isnull=False)
+        .order_by("-finished_at", "-match_id")
+        .values("match_id", "finished_at", "result", "abandoned", "team")[:RECENT]
+    )
+    changes = {
+        match_id: (before, after)
+        for match_id, before, after in RatingChange.objects.filter(
+            user_id=user_id, match_id__in=[r["match_id"] for r in rows]
+        ).values_list("match_id", "before", "after")
+    }
+    for row in rows:
+        before, after = changes.get(row["match_id"], (None, None))
+        row["after"] = after
+        row["delta"] = after - before if after is not None else None
+        row["delta_abs"] = abs(row["delta"]) if row["delta"] is not None else None
+        row["url"] = match_url(row["match_id"])
+    return rows
+
+
+def history(user_id: int) -> list[int]:
+    """The rating before the first of the last HISTORY matches, then after each."""
+    changes = list(
+        RatingChange.objects.filter(user_id=user_id)
+        .order_by("-id")  # the order they were rated in
+        .values_list("before", "after")[:HISTORY]
+    )
+    changes.reverse()
+    return [changes[0][0], *(after for _before, after in changes)] if changes else []

@@ -1,0 +1,183 @@
+"""Ranked play's pages: joining and leaving the queue from the lobby, the leaderboard and the
+players' profiles (with the owner's name form).
+
+Guests see why they cannot play ranked, with links to sign up or log in and come back. The
+queue's rules (matchmaking, abandonment waits) are the use cases' (``ranked.actions``).
+
+The leaderboard reads ``PlayerRating`` (one row per rated person, indexed by rating): the
+established players by rating, the provisional ones (fewer than RANKED_PROVISIONAL_MATCHES
+matches) in a list of their own; both paginated."""
+
+from __future__ import annotations
+
+from urllib.parse import urlencode
+
+from django.conf import settings
+from django.contrib import messages
+from django.contrib.auth import get_user_model
+from django.core.paginator import Paginator
+from django.db.models import Q
+from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
+
+from games.errors import ServiceError
+from games.viewers import viewer_from_request
+from ranked.actions import do_join_queue, do_leave_queue, queue_state
+from ranked.models import PlayerRating
+
+from . import stats
+from .charts import rating_chart
+from .forms import DisplayNameForm
+
+PER_PAGE = 50
+PROVISIONAL_PER_PAGE = 20
+
+
+def _rows(page) -> list[dict]:
+    return [
+        {
+            "rank": page.start_index() + i,
+            "name": r.user.public_name(),
+            "rating": r.rating,
+            "matches": r.matches,
+            "win_rate": r.wins / r.matches if r.matches else 0,
+        }
+        for i, r in enumerate(page.object_list)
+    ]
+
+
+def leaderboard(request: HttpRequest) -> HttpResponse:
+    """Rank, name, rating, matches, win rate; the provisional players apart."""
+    n = settings.RANKED_PROVISIONAL_MATCHES
+    # Closed accounts (deleted, or deactivated by an administrator) are not ranked.
+    ratings = (
+        PlayerRating.objects.filter(user__is_active=True)
+        .select_related("user")
+        .only("rating", "matches", "wins", "user__username", "user__display_name")
+    )
+    established = Paginator(ratings.filter(matches__gte=n).order_by("-rating", "id"), PER_PAGE)
+    provisional = Paginator(
+        ratings.filter(matches__lt=n).order_by("-rating", "id"), PROVISIONAL_PER_PAGE
+    )
+    page = established.get_page(request.GET.get("page"))
+    ppage = provisional.get_page(request.GET.get("p"))
+    return render(
+        request,
+        "ranked/leaderboard.html",
+        {
+            "page": page,
+            "rows": _rows(page),
+            "ppage": ppage,
+            "prows": _rows(ppage),
+            "provisional_matches": n,
+        },
+    )
+
+
+def _user_named(name: str):
+    user = (
+        get_user_model()
+        .objects.filter(Q(display_name=name) | Q(display_name="", username=name))
+        .order_by("pk")
+        .first()
+    )
+    if user is None:
+        raise Http404
+    return user
+
+
+def profile_url(user) -> str:
+    return reverse("ranked:profile", args=[user.public_name()])
+
+
+@require_http_methods(["GET", "POST"])
+def profile(request: HttpRequest, name: str) -> HttpResponse:
+    """A player's rating and its history, figures and recent matches; the owner edits their
+    name here."""
+    user = _user_named(name)
+    owner = request.user.is_authenticated and request.user.pk == user.pk
+    form = None
+    if owner:
+        if request.method == "POST":
+            form = DisplayNameForm(request.POST, user=user)
+            if form.is_valid():
+                user.display_name = form.cleaned_data["display_name"]
+                user.save(update_fields=["display_name"])
+                return redirect(profile_url(user))
+        else:
+            form = DisplayNameForm(initial={"display_name": user.public_name()}, user=user)
+    elif request.method == "POST":
+        return redirect(profile_url(user))
+    rating = PlayerRating.objects.filter(user=user).first()
+    return render(
+        request,
+        "ranked/profile.html",
+        {
+            "player": user,
+            "player_name": user.public_name(),
+            "rating": rating,
+            "provisional": rating is None or rating.matches < settings.RANKED_PROVISIONAL_MATCHES,
+            "figures": stats.figures(user.pk),
+            "recent": stats.recent(user.pk),
+            "chart": rating_chart(stats.history(user.pk)),
+            "owner": owner,
+            "form": form,
+        },
+        status=400 if form is not None and form.errors else 200,
+    )
+
+
+def ranked_context(request: HttpRequest) -> dict:
+    """What the lobby's ranked card shows."""
+    lobby = reverse("lobby:index")
+    viewer = viewer_from_request(request) if request.user.is_authenticated else None
+    state = queue_state(viewer, seen=True) if viewer is not None else None
+    return {
+        "ranked_on": settings.RANKED_PLAY,
+        "ranked_state": state or {"state": "guest"},
+        "ranked_wait": round(settings.RANKED_WAIT_SECONDS),
+        "signup_url": f"{reverse('account_signup')}?{urlencode({'next': lobby})}",
+        "login_url": f"{reverse('account_login')}?{urlencode({'next': lobby})}",
+        "ranked_strings": {
+            "waiting": _("In the ranked queue for %(time)s"),
+            "seated": _("Your ranked table is ready…"),
+        },
+    }
+
+
+def _table_url(table_id: int) -> str:
+    return reverse("games:table", args=[table_id])
+
+
+@require_POST
+def join(request: HttpRequest) -> HttpResponse:
+    """ "Partie classée": into the queue (or straight to the table if seated already)."""
+    if not settings.RANKED_PLAY:
+        return redirect("lobby:index")
+    try:
+        table = do_join_queue(viewer_from_request(request))
+    except ServiceError as exc:
+        messages.error(request, exc.message)
+        return redirect("lobby:index")
+    if table is not None:
+        return redirect(_table_url(table.pk))
+    return redirect(f"{reverse('lobby:index')}#ranked")
+
+
+@require_POST
+def cancel(request: HttpRequest) -> HttpResponse:
+    """Leave the ranked queue."""
+    do_leave_queue(viewer_from_request(request))
+    return redirect("lobby:index")
+
+
+@require_GET
+def status(request: HttpRequest) -> JsonResponse:
+    """The queue state the lobby page polls: waiting (seconds), seated (the table's URL), idle."""
+    state = queue_state(viewer_from_request(request), seen=True)
+    if state.get("table"):
+        state["url"] = _table_url(state["table"])
+    return JsonResponse(state, headers={"Cache-Control": "no-store"})
