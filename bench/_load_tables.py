@@ -100,6 +100,8 @@ class Step:
     errors: int = 0
     timeouts: int = 0
     skipped: int = 0
+    state_bytes: int = 0  # state frames received by the sockets in the window
+    state_frames: int = 0
 
     def counts(self, t: float) -> bool:
         return self.start <= t <= self.end

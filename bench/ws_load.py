@@ -199,6 +199,9 @@ class Bench:
                 frame = orjson.loads(raw)
                 kind = frame.get("type")
                 if kind == "state":
+                    if self.step.counts(now):
+                        self.step.state_bytes += len(raw if isinstance(raw, bytes) else raw.encode())
+                        self.step.state_frames += 1
                     table.on_state(conn, frame, now)
                 elif kind == "error":
                     table.on_error(frame)
@@ -304,6 +307,9 @@ async def run_steps(args: argparse.Namespace, system, env: dict[str, str]) -> in
                 "skipped": step.skipped,
                 "cpu_cores": cpu,
                 "cpu_ms_per_move": per_move(cpu, wall, len(step.latencies)),
+                # What a move costs on the wire: the state frames' bytes (all sockets) per move.
+                "state_bytes_per_frame": round(step.state_bytes / max(1, step.state_frames)),
+                "state_bytes_per_move": round(step.state_bytes / max(1, len(step.latencies))),
                 "setup_s": round(setup_s, 1),
                 "client_gc_pause_max_ms": round(max(client_pauses, default=0.0), 1),
             }

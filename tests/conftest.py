@@ -165,3 +165,37 @@ def pytest_runtest_teardown(
 
 def pytest_sessionfinish(session: pytest.Session) -> None:
     _CHROMIUM.stop()
+
+
+@pytest.fixture(autouse=True)
+def broadcasts_equal_fresh_reads(request):
+    """In every test that commits, each seat's newest broadcast frame must equal what that seat
+    reads from the database at the end (tests/broadcast_check.py). A test that checks frames
+    of its own, or leaves a table mid-change on purpose, opts out with
+    ``@pytest.mark.no_broadcast_check``."""
+    marker = request.node.get_closest_marker("django_db")
+    commits = marker is not None and (
+        marker.kwargs.get("transaction") or (marker.args and marker.args[0])
+    )
+    if not commits or request.node.get_closest_marker("no_broadcast_check"):
+        yield
+        return
+    from broadcast_check import BroadcastLog
+
+    from games import broadcast
+
+    log = BroadcastLog()
+    send = broadcast.send_many
+
+    def recording(messages):
+        log.record(messages)
+        return send(messages)
+
+    broadcast.send_many = recording
+    try:
+        yield
+    finally:
+        intercepted = broadcast.send_many is not recording  # the test took the sends itself
+        broadcast.send_many = send
+    if not intercepted:
+        assert log.mismatches() == []

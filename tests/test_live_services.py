@@ -272,6 +272,7 @@ def test_an_action_rolled_back_never_survives_in_the_engine_cache():
     assert Match.objects.get(table=table).action_count == 5
 
 
+@pytest.mark.no_broadcast_check  # rows written behind the unit of work's back
 @pytest.mark.django_db(transaction=True)
 def test_a_cached_engine_catches_up_with_actions_applied_elsewhere():
     table, people = private_table(humans=4)
@@ -310,6 +311,7 @@ def test_a_move_reads_only_the_locked_table_row_after_a_change_made_by_this_proc
     assert Match.objects.get(table=table).action_count == 4
 
 
+@pytest.mark.no_broadcast_check  # rows written behind the unit of work's back
 @pytest.mark.django_db(transaction=True)
 def test_a_move_after_another_process_changed_the_seats_reads_them_again(monkeypatch):
     table, people = private_table(humans=4)
@@ -387,3 +389,26 @@ def test_a_spectator_state_has_no_hand_and_a_player_state_only_their_own():
     engine = engine_at(match.pk)
     assert mine["view"] == engine.view("N")
     assert set(mine["view"]["hand"] or []).isdisjoint(engine.hand.hand_codes(1))
+
+
+@pytest.mark.no_broadcast_check
+@pytest.mark.django_db(transaction=True)
+def test_the_broadcast_check_catches_a_frame_that_differs_from_a_fresh_read(monkeypatch):
+    from broadcast_check import BroadcastLog
+
+    table, people = private_table(humans=2)
+    sent: list[tuple[str, dict]] = []
+    monkeypatch.setattr(broadcast, "send_many", sent.extend)
+    seat = seats_of(table.pk)[to_move(table.pk)]
+    viewer = next((p for p in people if p.key == seat.viewer_key), None)
+    if viewer is None:
+        play.do_bot_move(table.pk, Table.objects.get(pk=table.pk).version)
+    else:
+        play.do_act(table.pk, viewer, legal_of(table.pk, viewer)[0])
+    honest = BroadcastLog()
+    honest.record(sent)
+    assert honest.newest and honest.mismatches() == []
+    forged = BroadcastLog()
+    group, message = next((g, m) for g, m in sent if g.endswith(".public"))
+    forged.record([(group, {**message, "view": message["view"].replace('"bidding"', '"play"')})])
+    assert any("view.phase" in line for line in forged.mismatches())

@@ -1,0 +1,72 @@
+"""Every broadcast equals a fresh read: the frame a seat's socket last received is the state that
+seat reads from the database once the test is over.
+
+Used by every test that commits (``django_db(transaction=True)``: only a commit broadcasts),
+through the autouse fixture ``broadcasts_equal_fresh_reads`` in conftest.py. The frames are still
+sent; each group's newest one (the highest version, the last sent of it: a consumer drops an older
+one) is compared, in every language it carries, with ``reading.table_state`` for the person seated
+there (the spectators' group with an anonymous spectator). Groups of seats with no person (a bot,
+nobody) have no socket to hear them and are passed over, as are tables deleted meanwhile.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from django.utils import translation
+
+from core.viewers import BadViewerKey, ViewerKey
+from games import frames, reading
+from games.models import Seat, Table
+from games.viewers import Viewer
+
+
+class BroadcastLog:
+    def __init__(self) -> None:
+        self.newest: dict[str, dict[str, Any]] = {}
+
+    def record(self, messages: list[tuple[str, dict]]) -> None:
+        for group, message in messages:
+            if message.get("type") != "table.state":
+                continue
+            old = self.newest.get(group)
+            if old is None or message["version"] >= old["version"]:
+                self.newest[group] = message
+
+    def mismatches(self) -> list[str]:
+        found = []
+        for group, message in sorted(self.newest.items()):
+            _table, table_id, position = group.split(".")
+            if not Table.objects.filter(pk=table_id).exists():
+                continue
+            viewer = None
+            if position != "public":
+                seat = Seat.objects.get(table_id=table_id, position=position)
+                viewer = _viewer(seat)
+                if viewer is None:
+                    continue
+            for language, facts in message["facts"].items():  # "*": the same in every one
+                with translation.override("fr" if language == "*" else language):
+                    expected = reading.table_state(int(table_id), viewer)
+                me = expected["table"]["me"]
+                sent = json.loads(frames.frame_text(message["version"], facts, me, message["view"]))
+                if sent != expected:
+                    diff = sorted(
+                        f"{part}.{key}"
+                        for part in ("table", "view")
+                        for key in {*sent[part], *expected[part]}
+                        if sent[part].get(key) != expected[part].get(key)
+                    )
+                    found.append(f"{group} ({language}) v{sent['version']}: {', '.join(diff)}")
+        return found
+
+
+def _viewer(seat: Seat) -> Viewer | None:
+    if seat.bot_level or not seat.viewer_key:
+        return None
+    try:
+        key = ViewerKey.parse(seat.viewer_key)
+    except BadViewerKey:
+        return None
+    return Viewer(user_id=key.user_id, guest_id=key.guest_id, name=seat.nickname)
