@@ -20,7 +20,6 @@ import logging
 from collections.abc import Iterator
 from datetime import timedelta
 
-from django.conf import settings
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 from openskill.models import PlackettLuce
@@ -44,10 +43,6 @@ def shown(mu: float, sigma: float) -> int:
 def matching_points(mu: float) -> float:
     """What matchmaking compares: the estimate itself (25 × mu), without the newcomer's doubt."""
     return 25 * mu
-
-
-def is_provisional(matches: int) -> bool:
-    return matches < settings.RANKED_PROVISIONAL_MATCHES
 
 
 def new_teams(
