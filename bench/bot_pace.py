@@ -109,7 +109,7 @@ def main(argv: list[str] | None = None) -> int:
     system = _system.System(env, _system.free_port(), Path(args.log))
     try:
         system.start()
-        knobs = ("CELERY_POOL", "CELERY_CONCURRENCY", "CELERY_BEAT", "BOT_MOVE_DELAY")
+        knobs = ("CELERY_POOL", "CELERY_CONCURRENCY", "BOT_MOVE_DELAY")
         out = subprocess.run(
             [_system.PYTHON, __file__, "play", str(args.tables), args.level, str(args.seconds)],
             cwd=_system.BASE_DIR,

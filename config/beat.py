@@ -10,7 +10,9 @@ Chosen over celery-redbeat: RedBeat keeps the schedule itself in Redis and loads
 so an embedded Redis restarted empty would leave it with nothing to send until beat restarts,
 and its lock renewal raises once the lock vanished with Redis; here the schedule stays in
 settings and only the lock lives in Redis, taken again by the first beat to tick once Redis is
-back.
+back. The lock is redis-py's ``redis.lock.Lock``: taken without blocking (SET NX with the TTL),
+renewed with ``reacquire()`` (the TTL starts again, only if the token in Redis is ours), given
+back with ``release()`` (likewise); a renewal that finds the lock gone with Redis takes it again.
 """
 
 from __future__ import annotations
@@ -22,6 +24,7 @@ import socket
 
 import redis
 from celery.beat import PersistentScheduler
+from redis.exceptions import LockError, LockNotOwnedError
 
 log = logging.getLogger(__name__)
 
@@ -29,40 +32,36 @@ LOCK_KEY = "atout:beat:lock"
 LOCK_TTL_SECONDS = 5.0
 # How long a beat that does not hold the lock waits before trying again.
 STANDBY_SECONDS = 1.0
-_RENEW = """
-if redis.call('get', KEYS[1]) == ARGV[1] then
-    return redis.call('pexpire', KEYS[1], ARGV[2])
-end
-return 0
-"""
-_RELEASE = """
-if redis.call('get', KEYS[1]) == ARGV[1] then
-    return redis.call('del', KEYS[1])
-end
-return 0
-"""
 
 
 class BeatLock:
-    """A Redis lock held by one beat at a time (SET NX PX, renewed by its holder only)."""
+    """A Redis lock held by one beat at a time: redis-py's ``Lock`` (SET NX PX to take it, its
+    scripts to renew and release it only with the holder's token). The token names the beat
+    (host and schedule file), so that the same beat started again is the holder at once."""
 
     def __init__(
         self, url: str, token: str, key: str = LOCK_KEY, ttl: float = LOCK_TTL_SECONDS
     ) -> None:
         self.client = redis.Redis.from_url(url, socket_timeout=1.0, socket_connect_timeout=1.0)
         self.key = key
-        self.ttl_ms = int(ttl * 1000)
         self.token = token
+        # Not thread-local: the beat thread ticks, close() may come from another thread.
+        self.lock = self.client.lock(key, timeout=ttl, blocking=False, thread_local=False)
 
     def hold(self) -> bool:
         """Take or renew the lock; False when another beat holds it. Raises redis errors."""
-        if self.client.eval(_RENEW, 1, self.key, self.token, self.ttl_ms):
-            return True
-        return bool(self.client.set(self.key, self.token, nx=True, px=self.ttl_ms))
+        # Renew it if the token in Redis is ours: held since the last tick, or by this same
+        # beat before it was restarted (its lock has not expired yet).
+        self.lock.local.token = self.client.get_encoder().encode(self.token)
+        try:
+            return self.lock.reacquire()
+        except LockNotOwnedError:
+            pass
+        return self.lock.acquire(blocking=False, token=self.token)
 
     def release(self) -> None:
-        with contextlib.suppress(redis.RedisError):
-            self.client.eval(_RELEASE, 1, self.key, self.token)
+        with contextlib.suppress(LockError, redis.RedisError):
+            self.lock.release()
 
 
 class LockedScheduler(PersistentScheduler):

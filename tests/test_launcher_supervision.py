@@ -1,5 +1,7 @@
-"""`make run` survives the death of any one of its processes: kill -9 each child of a running
-launcher in turn; it is started again at once and serves again, and the others never notice.
+"""`make run` survives the death of any one of its processes: kill -9 each program of a running
+launcher in turn (a Daphne, the worker, Redis: what the Procfile lines and the embedded Redis
+run, under their restart loops); it is started again at once and serves again, and the others
+never notice. SIGTERM to the launcher (honcho) stops everything.
 
 One launcher for the module, with two Daphnes (WEB_CONCURRENCY=2), its own SQLite file, its own
 embedded Redis and run directory. Each test prints how long the site took to serve again.
@@ -17,7 +19,7 @@ from pathlib import Path
 import psutil
 import pytest
 
-from games.consumers import LAYER_LOST_CODE
+from live.consumers import LAYER_LOST_CODE
 from tests.launcher_support import (
     ROOT,
     child_env,
@@ -176,8 +178,10 @@ def test_a_killed_redis_comes_back_on_its_port_and_the_worker_reconnects_by_itse
 
 
 def test_sigterm_stops_every_child_and_the_launcher(site):
-    pids = [p.pid for p in site.children().values()]
-    assert len(pids) == 4  # redis, two Daphnes, the worker
+    assert sorted(site.children()) == ["redis", "web1", "web2", "worker"]
+    # Every process of the tree: honcho's, the restart loops and the programs.
+    pids = [p.pid for p in psutil.Process(site.proc.pid).children(recursive=True)]
+    assert len(pids) >= 4 + 3 + 3
     before = len(site.log.read_text().splitlines())
     site.proc.send_signal(signal.SIGTERM)
     assert site.proc.wait(timeout=30) == 0

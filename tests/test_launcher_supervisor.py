@@ -1,8 +1,10 @@
-"""The launcher's supervisor: a dead child is started again with a growing pause, the others
-run on, only stop() ends them; the embedded Redis keeps its port in the run directory."""
+"""The restart loop around each Procfile line (config.supervisor, `config.launcher keep`): a dead
+child is started again with a growing pause, the others run on, only stop() ends them, and
+nothing outlives a launcher killed -9; the embedded Redis keeps its port in the run directory."""
 
 from __future__ import annotations
 
+import shlex
 import signal
 import socket
 import subprocess
@@ -14,6 +16,7 @@ import psutil
 from config import supervisor as sup
 from config.launcher import kept_redis_port
 from config.supervisor import Child, Supervisor, describe_exit
+from tests.launcher_support import ROOT, free_port, wait_for
 
 SLEEPER = [sys.executable, "-c", "import time; time.sleep(60)"]
 CRASHER = [sys.executable, "-c", "raise SystemExit(3)"]
@@ -66,7 +69,7 @@ def test_the_pause_stops_growing_and_starts_again_small_after_a_long_life():
 
 def test_stop_terminates_every_child_and_nothing_is_started_again(tmp_path):
     lines: list[str] = []
-    children = [Child("web", SLEEPER), Child("redis", SLEEPER, stop_last=True)]
+    children = [Child("web1", SLEEPER), Child("web2", SLEEPER)]
     supervisor = Supervisor(children, {}, tmp_path, log=lines.append)
     supervisor.start_all()
     supervisor.request_stop()
@@ -105,28 +108,91 @@ def test_a_garbled_port_file_is_replaced(tmp_path):
     assert 0 < port < 65536
 
 
-def test_children_die_with_a_launcher_killed_without_warning(tmp_path):
-    """kill -9 of the launcher leaves no orphan holding the ports of the next `make run`."""
-    code = (
-        "import sys, time; from pathlib import Path; "
-        "from config.supervisor import Child, Supervisor; "
-        f"s = Supervisor([Child('web', {SLEEPER!r})], {{}}, Path('.')); s.start_all(); "
-        "print(s.children[0].pid, flush=True); time.sleep(60)"
-    )
-    launcher = subprocess.Popen([sys.executable, "-c", code], stdout=subprocess.PIPE, text=True)
-    child_pid = int(launcher.stdout.readline())
-    launcher.send_signal(signal.SIGKILL)
-    launcher.wait()
-    deadline = time.monotonic() + 5
-    while time.monotonic() < deadline and psutil.pid_exists(child_pid):
+def _gone(pid: int, timeout: float = 5.0) -> bool:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
         try:
-            if psutil.Process(child_pid).status() == psutil.STATUS_ZOMBIE:
-                break
+            if psutil.Process(pid).status() == psutil.STATUS_ZOMBIE:
+                return True
         except psutil.NoSuchProcess:
-            break
+            return True
         time.sleep(0.05)
-    alive = psutil.pid_exists(child_pid) and psutil.Process(child_pid).status() != "zombie"
-    assert not alive
+    return False
+
+
+def _keep(tmp_path, line: str, launcher_pid: int, *options: str) -> subprocess.Popen:
+    return subprocess.Popen(
+        [sys.executable, "-m", "config.launcher", "keep", "--name", "web",
+         "--launcher-pid", str(launcher_pid), *options, "--", line],
+        cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+    )  # fmt: skip
+
+
+def _kept(loop: subprocess.Popen, count: int) -> list[psutil.Process]:
+    return wait_for(lambda: len(kids := psutil.Process(loop.pid).children()) == count and kids, 10)
+
+
+def test_nothing_outlives_a_launcher_killed_without_warning(tmp_path):
+    """kill -9 of the launcher leaves no orphan holding the ports of the next `make run`: the
+    restart loop notices its launcher is gone and stops what it keeps."""
+    launcher = subprocess.Popen(SLEEPER)
+    loop = _keep(tmp_path, shlex.join(SLEEPER), launcher.pid)
+    try:
+        (program,) = _kept(loop, 1)
+        launcher.send_signal(signal.SIGKILL)
+        launcher.wait()
+        assert loop.wait(timeout=15) == 0
+        assert _gone(program.pid)
+    finally:
+        loop.kill()
+
+
+def test_a_program_dies_with_its_restart_loop_killed_without_warning(tmp_path):
+    launcher = subprocess.Popen(SLEEPER)
+    loop = _keep(tmp_path, shlex.join(SLEEPER), launcher.pid)
+    try:
+        (program,) = _kept(loop, 1)
+        loop.send_signal(signal.SIGKILL)
+        loop.wait()
+        assert _gone(program.pid)
+    finally:
+        launcher.kill()
+        launcher.wait()
+
+
+def test_copies_share_one_listening_socket_named_in_daphne_endpoint(tmp_path):
+    """`keep --copies 2 --port P`: each copy is told the same inherited socket; a connection is
+    accepted by either, and still by the other while one is dead."""
+    port = free_port()
+    accept = (
+        "import os, socket; fd = int(os.environ['DAPHNE_ENDPOINT'].split('=')[1]); "
+        "s = socket.socket(fileno=fd)\n"
+        "while True:\n c, _ = s.accept(); c.sendall(os.environ['ATOUT_PROCESS'].encode()); c.close()"
+    )
+    launcher = subprocess.Popen(SLEEPER)
+    loop = _keep(tmp_path, shlex.join([sys.executable, "-c", accept]), launcher.pid,
+                 "--copies", "2", "--port", str(port))  # fmt: skip
+    try:
+        first, second = _kept(loop, 2)
+        endpoints = {p.environ()["DAPHNE_ENDPOINT"] for p in (first, second)}
+        assert len(endpoints) == 1 and endpoints.pop().startswith("fd:fileno=")
+        assert {p.environ()["ATOUT_PROCESS"] for p in (first, second)} == {"web1", "web2"}
+
+        def answer() -> str:
+            with socket.create_connection(("127.0.0.1", port), timeout=5) as conn:
+                return conn.recv(16).decode()
+
+        wait_for(lambda: answer() in ("web1", "web2"), 10)
+        first.send_signal(signal.SIGKILL)
+        first.wait()
+        assert all(answer() in ("web1", "web2") for _ in range(5))
+        assert _kept(loop, 2)  # the dead copy is back
+    finally:
+        loop.terminate()
+        loop.wait(timeout=15)
+        launcher.kill()
+        launcher.wait()
+    assert "stopping web1, web2" in loop.stdout.read()
 
 
 def test_a_web_port_already_in_use_is_a_clear_error_and_starts_nothing(tmp_path, capsys):
