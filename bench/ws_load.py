@@ -200,7 +200,9 @@ class Bench:
                 kind = frame.get("type")
                 if kind == "state":
                     if self.step.counts(now):
-                        self.step.state_bytes += len(raw if isinstance(raw, bytes) else raw.encode())
+                        self.step.state_bytes += len(
+                            raw if isinstance(raw, bytes) else raw.encode()
+                        )
                         self.step.state_frames += 1
                     table.on_state(conn, frame, now)
                 elif kind == "error":
