@@ -32,11 +32,12 @@ test: messages
 test-fast: messages
 	$(BIN)/python -m config.launcher exec -- $(BIN)/python -m pytest -m "not browser and not slow" $(PYTEST_ARGS)
 
-# Style and the direction of the imports (the contracts in pyproject.toml).
+# Style, the direction of the imports (the contracts in pyproject.toml) and the types.
 lint: $(STAMP)
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
 	$(BIN)/lint-imports
+	$(BIN)/mypy
 
 format: $(STAMP)
 	$(BIN)/ruff check --fix .

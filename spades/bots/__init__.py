@@ -25,7 +25,7 @@ Levels:
   match end; every decision within a wall-clock deadline (0.2 s).
 
 ``coach.advise(view)`` suggests an action with a reason code (coach.py): the "Conseil" of quick
-and private tables (games/actions/coach.py, sentences in games/coach_text.py). quality.py counts
+and private tables (games/actions/coach.py, sentences in games/texts.py). quality.py counts
 the partner faults a tournament reports. signals.py reads the plays for Hard's sampler (what a
 nil, a cheapest winner, a low follower hardly holds); measured no better yet, it is off at the
 tables (``hard.choose(signals=True)`` for benchmarks).
@@ -49,10 +49,14 @@ import hashlib
 import random
 from collections.abc import Callable
 
+from spades.engine.actions import Action
+
 from . import easy, hard, normal
 from .estimate import TrickEstimate, estimate_tricks
+from .view import View
 
-Bot = Callable[[dict, random.Random], "dict | None"]
+#: A bot: the seat view and a generator -> one of ``view["legal"]``, or None.
+Bot = Callable[[View, random.Random], Action | None]
 
 LEVELS: tuple[str, ...] = ("easy", "normal", "hard")
 
@@ -63,7 +67,7 @@ _BOTS: dict[str, Bot] = {
 }
 
 
-def view_rng(view: dict) -> random.Random:
+def view_rng(view: View) -> random.Random:
     """A generator seeded from the view itself, so a bot without an rng is still deterministic."""
     key = "|".join(
         str(view.get(k))
@@ -74,13 +78,13 @@ def view_rng(view: dict) -> random.Random:
     return random.Random(seed)
 
 
-def choose_action(level: str, view: dict, rng: random.Random | None = None) -> dict | None:
+def choose_action(level: str, view: View, rng: random.Random | None = None) -> Action | None:
     """The action of bot ``level`` for ``view``, or None if it has nothing to do now."""
     try:
         bot = _BOTS[level]
     except KeyError:
         raise ValueError(f"unknown bot level {level!r} (one of {', '.join(LEVELS)})") from None
-    legal = view.get("legal") or []
+    legal: list[Action] = view.get("legal") or []
     if not legal or view.get("seat") is None or view.get("to_move") != view.get("seat"):
         return None
     action = bot(view, rng if rng is not None else view_rng(view))
@@ -89,4 +93,4 @@ def choose_action(level: str, view: dict, rng: random.Random | None = None) -> d
     return action
 
 
-__all__ = ["LEVELS", "TrickEstimate", "choose_action", "estimate_tricks", "view_rng"]
+__all__ = ["LEVELS", "Bot", "TrickEstimate", "View", "choose_action", "estimate_tricks", "view_rng"]

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import Any
+
 from spades.engine.cards import CODES
 from spades.engine.variants import VARIANTS
 
@@ -19,12 +22,12 @@ _RANK = {**{r: i for i, r in enumerate(RANKS)}, "L": 13, "B": 14}
 FULL_DECK = tuple(r + s for s in SUITS for r in RANKS)
 
 
-def has_jokers(rules: dict | None) -> bool:
+def has_jokers(rules: Mapping[str, Any] | None) -> bool:
     """Does the deck dealt under ``rules`` (the view's rules dict) hold the Joker variant's jokers?"""
     return "BJ" in deck_of(rules)
 
 
-def deck_of(rules: dict | None) -> tuple[str, ...]:
+def deck_of(rules: Mapping[str, Any] | None) -> tuple[str, ...]:
     """The cards dealt under ``rules`` (the seat view's rules dict): the Joker variant's deck has
     the two jokers instead of the 2 of clubs and the 2 of diamonds."""
     variant = VARIANTS.get((rules or {}).get("variant") or "none")
@@ -72,8 +75,10 @@ def team_seats(team: str) -> tuple[str, str]:
     return ("N", "S") if team == "NS" else ("E", "W")
 
 
-def beats(card: str, best: str, led: str) -> bool:
-    """True if ``card`` beats the current best card ``best`` of a trick led in suit ``led``."""
+def beats(card: str, best: str, led: str | None) -> bool:
+    """True if ``card`` beats the current best card ``best`` of a trick led in suit ``led``.
+
+    ``led`` is not needed (``best`` is of the suit led or a spade); None is accepted."""
     cs, bs = suit(card), suit(best)
     if cs == bs:
         return _RANK[card[0]] > _RANK[best[0]]

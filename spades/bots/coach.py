@@ -33,12 +33,16 @@ code                        parameters               meaning
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any
+
+from spades.engine.actions import Action, is_bid, is_look, is_play
 
 from . import normal
 from .cards import SPADE, beats, has_jokers, suit
 from .estimate import estimate_tricks
 from .knowledge import Knowledge
 from .odds import nil_chance
+from .view import View
 
 REASONS = (
     "look_at_cards",
@@ -64,16 +68,16 @@ REASONS = (
 class Advice:
     """A legal action and why: ``code`` is one of ``REASONS``, ``params`` its values."""
 
-    action: dict
+    action: Action
     code: str
-    params: dict = field(default_factory=dict)
+    params: dict[str, Any] = field(default_factory=dict)
 
 
-def _bid_advice(view: dict, legal: list[dict]) -> Advice:
+def _bid_advice(view: View, legal: list[Action]) -> Advice:
     action = normal.choose_bid(view, legal)
-    if action.get("type") == "look":
+    if is_look(action):
         return Advice(action, "look_at_cards")
-    bid = action.get("bid")
+    bid = action.get("bid") if is_bid(action) else None
     if bid == "blind_nil":
         return Advice(action, "blind_nil_comeback")
     hand = view.get("hand") or []
@@ -85,7 +89,7 @@ def _bid_advice(view: dict, legal: list[dict]) -> Advice:
     return Advice(action, "bid_tricks", {"bid": bid, "tricks": round(est.total, 1)})
 
 
-def _play_reason(k: Knowledge, cards: list[str]) -> tuple[str, str, dict]:
+def _play_reason(k: Knowledge, cards: list[str]) -> tuple[str, str, dict[str, Any]]:
     """(card, code, extra params) following Normal's order of concerns."""
     if len(cards) == 1:
         return cards[0], "only_card", {}
@@ -106,7 +110,7 @@ def _play_reason(k: Knowledge, cards: list[str]) -> tuple[str, str, dict]:
         setting = k.need(k.team) <= 0
         if k.trick:
             c = normal.follow_win(k, cards)
-            w_seat, w_card = k.current_winner()
+            w_seat, w_card = k.trick_winner()
             if w_seat == k.partner and not beats(c, w_card, k.led_suit):
                 return c, "partner_holds_trick", {}
             if not beats(c, w_card, k.led_suit):
@@ -128,19 +132,20 @@ def _play_reason(k: Knowledge, cards: list[str]) -> tuple[str, str, dict]:
     return c, "avoid_bags", {}
 
 
-def advise(view: dict) -> Advice | None:
+def advise(view: View) -> Advice | None:
     """The coach's suggestion for the seat of ``view``, or None when it has nothing to do."""
-    legal = view.get("legal") or []
+    legal: list[Action] = view.get("legal") or []
     if not legal or view.get("seat") is None or view.get("to_move") != view.get("seat"):
         return None
-    plays = [a["card"] for a in legal if a.get("type") == "play"]
+    plays = [a["card"] for a in legal if is_play(a)]
     if not plays:
         advice = _bid_advice(view, legal)
         if advice.action not in legal:  # defensive: a variant's bids Normal did not foresee
             first = legal[0]
-            if first.get("type") == "look":
+            if is_look(first):
                 return Advice(first, "look_at_cards")
-            return Advice(first, "bid_tricks", {"bid": first.get("bid"), "tricks": 0.0})
+            bid = first.get("bid") if is_bid(first) else None
+            return Advice(first, "bid_tricks", {"bid": bid, "tricks": 0.0})
         return advice
     k = Knowledge.from_view(view)
     card, code, extra = _play_reason(k, plays)

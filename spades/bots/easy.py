@@ -11,7 +11,10 @@ from __future__ import annotations
 
 import random
 
+from spades.engine.actions import Action, bid_number, is_bid, is_look, is_play
+
 from .cards import low_key
+from .view import View
 
 
 def easy_bid(hand: list[str]) -> int:
@@ -19,20 +22,20 @@ def easy_bid(hand: list[str]) -> int:
     return max(1, honours)
 
 
-def choose(view: dict, rng: random.Random) -> dict | None:
-    legal = view.get("legal") or []
+def choose(view: View, rng: random.Random) -> Action | None:
+    legal: list[Action] = view.get("legal") or []
     if not legal:
         return None
-    plays = [a for a in legal if a.get("type") == "play"]
+    plays = [a for a in legal if is_play(a)]
     if plays:
         return min(plays, key=lambda a: low_key(a["card"]))
-    bids = [a for a in legal if a.get("type") == "bid"]
+    bids = [a for a in legal if is_bid(a)]
     if view.get("hand") is None or not bids:
-        look = [a for a in legal if a.get("type") == "look"]
+        look = [a for a in legal if is_look(a)]
         if look:
             return look[0]
     wanted = easy_bid(view["hand"] or [])
     numeric = [a for a in bids if isinstance(a.get("bid"), int)]
     if numeric:
-        return min(numeric, key=lambda a: abs(a["bid"] - wanted))
+        return min(numeric, key=lambda a: abs(bid_number(a) - wanted))
     return bids[0] if bids else legal[0]

@@ -9,6 +9,7 @@ singletons and doubletons that spare spades can exploit).
 from __future__ import annotations
 
 from dataclasses import asdict, dataclass
+from typing import Any
 
 from .cards import RANKS, SPADE
 
@@ -26,7 +27,7 @@ class TrickEstimate:
     bid: int
     nil_risk: float
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         return asdict(self)
 
 

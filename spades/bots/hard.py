@@ -25,7 +25,9 @@ import math
 import random
 import time
 from functools import lru_cache
+from typing import Any, cast
 
+from spades.engine.actions import Action, is_play
 from spades.engine.cards import CARD_INDEX
 from spades.engine.rules import Rules
 from spades.engine.scoring import team_hand_ints
@@ -36,6 +38,7 @@ from .knowledge import Knowledge
 from .quality import is_sure
 from .rollout import play_out
 from .sampler import DealSampler
+from .view import View
 
 WORK_BUDGET = 24000  # simulated card plays per decision (about 0.1 s on an idle core)
 MIN_SAMPLES = 12
@@ -46,11 +49,11 @@ NORMAL_TIE_BONUS = 0.5
 
 
 @lru_cache(maxsize=32)
-def _rules(items: tuple) -> Rules:
+def _rules(items: tuple[tuple[str, Any], ...]) -> Rules:
     return Rules.from_dict(dict(items))
 
 
-def rules_of(view: dict) -> Rules:
+def rules_of(view: View) -> Rules:
     return _rules(tuple(sorted((view.get("rules") or {}).items())))
 
 
@@ -82,7 +85,7 @@ def keep_partners_trick(k: Knowledge, cands: list[str]) -> list[str]:
     trust."""
     if not k.trick or k.nil_alive(k.partner):
         return cands
-    w_seat, w_card = k.current_winner()
+    w_seat, w_card = k.trick_winner()
     if w_seat != k.partner or not is_sure(k, w_card):
         return cands
     return _stay_under(k, cands, w_card)
@@ -95,7 +98,7 @@ def duck_own_nil(k: Knowledge, cands: list[str]) -> list[str]:
     opponents keep their high cards to break the nil."""
     if not k.trick or not k.nil_alive(k.seat):
         return cands
-    return _stay_under(k, cands, k.current_winner()[1])
+    return _stay_under(k, cands, k.trick_winner()[1])
 
 
 def _stay_under(k: Knowledge, cands: list[str], w_card: str) -> list[str]:
@@ -188,7 +191,7 @@ def search_play(
             s = base.copy()
             s.play_int(c)
             play_out(s, rng, noise)
-            row.append(evaluator.value(s.bids, s.tricks_won))
+            row.append(evaluator.value(cast("list[int]", s.bids), s.tricks_won))  # all bid
             if time.perf_counter() > deadline:
                 break  # out of time: drop this partial sample and stop
         else:
@@ -240,7 +243,7 @@ def _separated(totals: list[list[float]]) -> bool:
 
 
 def choose(
-    view: dict,
+    view: View,
     rng: random.Random,
     oracle_hands: dict[str, list[str]] | None = None,
     budget: int = WORK_BUDGET,
@@ -250,7 +253,7 @@ def choose(
     bid_budget: int | None = None,
     signals: bool = False,
     pinned: dict[str, list[str]] | None = None,
-) -> dict | None:
+) -> Action | None:
     """Hard's action. ``oracle_hands`` (benchmark only) replaces sampling by the real deal;
     ``budget`` bounds the simulated card plays of one decision; ``noise`` is the playouts'
     chance of a random card (0 for the real Hard); ``time_budget`` is the decision's wall-clock
@@ -259,10 +262,10 @@ def choose(
     samples with what the plays suggest about the hidden cards too (benchmark only for now);
     ``pinned`` (benchmark only) gives some seats their real cards in every sampled deal."""
     deadline = time.perf_counter() + time_budget
-    legal = view.get("legal") or []
+    legal: list[Action] = view.get("legal") or []
     if not legal:
         return None
-    plays = [a["card"] for a in legal if a.get("type") == "play"]
+    plays = [a["card"] for a in legal if is_play(a)]
     if plays:
         if len(plays) == 1:
             return {"type": "play", "card": plays[0]}
@@ -276,7 +279,7 @@ def choose(
     )
 
 
-def choose_normal_bidding(view: dict, rng: random.Random) -> dict | None:
+def choose_normal_bidding(view: View, rng: random.Random) -> Action | None:
     """Hard playing its cards but bidding as Normal does (the bidding benchmark's baseline)."""
     return choose(view, rng, own_bidding=False)
 

@@ -21,7 +21,9 @@ from __future__ import annotations
 
 import random
 import time
+from typing import cast
 
+from spades.engine.actions import Action, bid_number, is_bid
 from spades.engine.cards import CARD_INDEX, CODES, NIL, SEAT_INDEX, SEATS, bid_to_int
 from spades.engine.hand import HandState
 from spades.engine.rules import Rules
@@ -34,6 +36,7 @@ from .knowledge import Knowledge
 from .odds import nil_chance, win_chance
 from .rollout import play_out
 from .sampler import DealSampler
+from .view import View
 
 PLAYOUT_NOISE = 0.08  # chance of a random card in the bidding playouts
 DEVIATE_MARGIN = 0.008  # win chance a candidate must gain over Normal's bid
@@ -80,6 +83,7 @@ class MatchValue:
 
     def _after(self, t: int, bids: list[int], tricks: list[int]) -> float:
         r = self.rules
+        pts: float
         pts, bags = team_hand_ints(r, bids, tricks, t)
         before = self.bags[t]
         if r.bag_limit:
@@ -135,18 +139,21 @@ def guess_bid(cards: list[int], offers: tuple[int, ...] = (), jokers: bool = Fal
     return min(numeric, key=lambda v: abs(v - guess)) if numeric else offers[0]
 
 
-def candidates(view: dict, legal: list[dict], k: Knowledge) -> tuple[list[int], dict, float]:
+def candidates(view: View, legal: list[Action], k: Knowledge) -> tuple[list[int], Action, float]:
     """Int-encoded bids to try, Normal's choice (the default) and the nil's estimated chance."""
     base = normal.choose_bid(view, legal)
-    offered = {bid_to_int(a["bid"]) for a in legal if a.get("type") == "bid"}
+    offered = {bid_to_int(a["bid"]) for a in legal if is_bid(a)}
     est = estimate_tricks(k.hand, has_jokers(k.rules))
-    wanted = base["bid"] if isinstance(base.get("bid"), int) else normal.numeric_bid(est, k)
+    if is_bid(base) and isinstance(base.get("bid"), int):
+        wanted = bid_number(base)
+    else:
+        wanted = normal.numeric_bid(est, k)
     out = [b for b in (wanted, wanted - 1, wanted + 1) if b in offered]
     spades = sum(1 for c in k.hand if suit(c) == SPADE)
     chance = nil_chance(est.nil_risk, est.total, spades)
     if NIL in offered and chance >= NIL_MIN_CHANCE:
         out.append(NIL)
-    base_int = bid_to_int(base["bid"]) if base.get("type") == "bid" else None
+    base_int = bid_to_int(base["bid"]) if is_bid(base) else None
     if base_int is not None and base_int not in out:
         out.insert(0, base_int)
     return out, base, chance
@@ -185,11 +192,11 @@ def pick_bid(cands: list[int], base: int | None, means: list[float]) -> int:
 class Trial:
     """Hard's bid candidates for one decision and the playout outcomes of each on shared deals."""
 
-    def __init__(self, view: dict, legal: list[dict], rules: Rules) -> None:
+    def __init__(self, view: View, legal: list[Action], rules: Rules) -> None:
         self.view, self.legal, self.rules = view, legal, rules
         self.k = Knowledge.from_view(view)
         self.cands, self.base, self.chance = candidates(view, legal, self.k)
-        self.base_int = bid_to_int(self.base["bid"]) if self.base.get("type") == "bid" else None
+        self.base_int = bid_to_int(self.base["bid"]) if is_bid(self.base) else None
         #: One row per sampled deal: the outcome of each candidate, in ``cands`` order.
         self.rows: list[list[Outcome]] = []
 
@@ -216,7 +223,7 @@ class Trial:
                         bid = guess_bid(hands[p], h.legal_bid_values(), jokers)
                     h.bid_value(bid)
                 play_out(h, rng, PLAYOUT_NOISE)
-                row.append((list(h.bids), list(h.tricks_won)))
+                row.append((cast("list[int]", list(h.bids)), list(h.tricks_won)))  # all bid
                 if time.perf_counter() > deadline:
                     break
             if len(row) < len(self.cands):
@@ -229,22 +236,22 @@ class Trial:
         means = candidate_means(self.cands, self.rows, me, self.chance, judge)
         return pick_bid(self.cands, self.base_int, means)
 
-    def action(self, chosen: int) -> dict:
+    def action(self, chosen: int) -> Action:
         """The legal bid action for ``chosen`` (Normal's when it is not offered)."""
         for a in self.legal:
-            if a.get("type") == "bid" and bid_to_int(a["bid"]) == chosen:
+            if is_bid(a) and bid_to_int(a["bid"]) == chosen:
                 return a
         return self.base
 
 
 def choose_bid(
-    view: dict,
-    legal: list[dict],
+    view: View,
+    legal: list[Action],
     rng: random.Random,
     deadline: float,
     rules: Rules,
     budget: int = 24000,
-) -> dict:
+) -> Action:
     """Hard's bid (or blind nil / look) for ``view``: at most ``budget`` simulated card plays,
     never past ``deadline`` (a ``time.perf_counter()`` value)."""
     if view.get("hand") is None:

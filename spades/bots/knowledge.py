@@ -7,6 +7,9 @@ failures to follow suit, contract needs and nil status.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any
+
+from spades.engine.actions import BidValue
 
 from .cards import (
     SEATS,
@@ -22,6 +25,7 @@ from .cards import (
     team_seats,
     winning_index,
 )
+from .view import View
 
 NIL_BIDS = ("nil", "blind_nil")
 
@@ -30,15 +34,15 @@ NIL_BIDS = ("nil", "blind_nil")
 class Knowledge:
     """Public facts plus the seat's own hand, in a form the heuristics can query cheaply."""
 
-    view: dict
+    view: View
     seat: str
     partner: str
     team: str
     opp_team: str
     hand: list[str]
-    rules: dict
-    bids: dict
-    tricks_won: dict
+    rules: dict[str, Any]
+    bids: dict[str, BidValue | None]
+    tricks_won: dict[str, int]
     played: set[str] = field(default_factory=set)
     trick: list[tuple[str, str]] = field(default_factory=list)
     leader: str | None = None
@@ -49,7 +53,7 @@ class Knowledge:
 
     # ----- construction -------------------------------------------------------------------
     @classmethod
-    def from_view(cls, view: dict) -> Knowledge:
+    def from_view(cls, view: View) -> Knowledge:
         seat = view["seat"]
         team = team_of(seat)
         hand = list(view.get("hand") or [])
@@ -151,6 +155,10 @@ class Knowledge:
     def current_winner(self) -> tuple[str, str] | None:
         if not self.trick:
             return None
+        return self.trick_winner()
+
+    def trick_winner(self) -> tuple[str, str]:
+        """(seat, card) winning the trick in progress so far; only once the trick is led."""
         i = winning_index([c for _, c in self.trick])
         return self.trick[i]
 

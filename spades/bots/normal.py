@@ -8,6 +8,8 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
+from spades.engine.actions import Action, bid_number, is_bid, is_look, is_play
+
 from .cards import SPADE, beats, has_jokers, high_key, low_key, suit
 from .estimate import TrickEstimate, estimate_tricks
 from .knowledge import NIL_BIDS, Knowledge
@@ -20,6 +22,7 @@ from .odds import (
     option_value,
 )
 from .variant_bids import variant_bid
+from .view import View
 
 
 @dataclass(frozen=True)
@@ -50,7 +53,7 @@ def highest(cards: list[str]) -> str:
 # ----------------------------------------------------------------------------------------------
 # Bidding
 # ----------------------------------------------------------------------------------------------
-def match_scores(view: dict) -> tuple[int, int, int, int | None]:
+def match_scores(view: View) -> tuple[int, int, int, int | None]:
     """(ours, theirs, target, loss floor) for the seat of ``view``."""
     seat = view["seat"]
     team = "NS" if seat in ("N", "S") else "EW"
@@ -62,7 +65,7 @@ def match_scores(view: dict) -> tuple[int, int, int, int | None]:
     return ours, theirs, rules.get("target", 500), rules.get("loss_floor")
 
 
-def wants_blind_nil(view: dict, params: NormalParams = DEFAULT) -> bool:
+def wants_blind_nil(view: View, params: NormalParams = DEFAULT) -> bool:
     """Blind nil when its chance, at this score, wins more matches than looking and bidding.
 
     Made about one time in six, it loses 200 points most of the time: it only pays where the match
@@ -106,16 +109,16 @@ def numeric_bid(est: TrickEstimate, k: Knowledge, params: NormalParams = DEFAULT
     return max(0, min(13, int(total + 0.5)))
 
 
-def choose_bid(view: dict, legal: list[dict], params: NormalParams = DEFAULT) -> dict:
+def choose_bid(view: View, legal: list[Action], params: NormalParams = DEFAULT) -> Action:
     if view.get("hand") is None:
-        blind = [a for a in legal if a.get("type") == "bid" and a.get("bid") == "blind_nil"]
+        blind = [a for a in legal if is_bid(a) and a.get("bid") == "blind_nil"]
         if blind and wants_blind_nil(view, params):
             return blind[0]
-        look = [a for a in legal if a.get("type") == "look"]
+        look = [a for a in legal if is_look(a)]
         return look[0] if look else legal[0]
     k = Knowledge.from_view(view)
     est = estimate_tricks(k.hand, has_jokers(k.rules))
-    bids = [a for a in legal if a.get("type") == "bid"]
+    bids = [a for a in legal if is_bid(a)]
     wanted = numeric_bid(est, k, params)
     chosen = variant_bid(est, k, bids, wanted)
     if chosen is not None:
@@ -126,7 +129,7 @@ def choose_bid(view: dict, legal: list[dict], params: NormalParams = DEFAULT) ->
     numeric = [a for a in bids if isinstance(a.get("bid"), int)]
     if not numeric:
         return bids[0] if bids else legal[0]
-    return min(numeric, key=lambda a: abs(a["bid"] - wanted))
+    return min(numeric, key=lambda a: abs(bid_number(a) - wanted))
 
 
 # ----------------------------------------------------------------------------------------------
@@ -193,7 +196,7 @@ def cover_play(k: Knowledge, cards: list[str]) -> str | None:
             return highest(void_suits)
         return max(cards, key=lambda c: (-k.higher_unseen(c), high_key(c)))
     led = k.led_suit
-    w_seat, w_card = k.current_winner()
+    w_seat, w_card = k.trick_winner()
     played = {s for s, _ in k.trick}
     if p in played:
         if w_seat == p:
@@ -230,7 +233,7 @@ def set_nil_play(k: Knowledge, cards: list[str], nil_seat: str) -> str | None:
         pref = [c for c in good if suit(c) not in k.voids[coverer]] or good
         return lowest(pref)
     led = k.led_suit
-    w_seat, w_card = k.current_winner()
+    w_seat, w_card = k.trick_winner()
     played = {s for s, _ in k.trick}
     if nil_seat in played:
         if w_seat == nil_seat:
@@ -286,12 +289,12 @@ def lead_win(k: Knowledge, cards: list[str]) -> str:
         if singles:
             return lowest(singles)
 
-    def suit_cost(c: str) -> tuple:
+    def suit_cost(c: str) -> tuple[int, int, tuple[int, int]]:
         # Prefer leading from suits without honours to protect (no K/Q to lose), and long suits.
         honours = sum(1 for x in k.hand if suit(x) == suit(c) and x[0] in "KQJ")
         return (honours, -counts[suit(c)], low_key(c))
 
-    lows = {}
+    lows: dict[str, str] = {}
     for c in side:
         if suit(c) not in lows or low_key(c) < low_key(lows[suit(c)]):
             lows[suit(c)] = c
@@ -300,7 +303,7 @@ def lead_win(k: Knowledge, cards: list[str]) -> str:
 
 def follow_win(k: Knowledge, cards: list[str]) -> str:
     led = k.led_suit
-    w_seat, w_card = k.current_winner()
+    w_seat, w_card = k.trick_winner()
     after = k.seats_after_me()
     if w_seat == k.partner:
         return low_play(k, cards)  # never overtake a partner who holds the trick
@@ -320,7 +323,7 @@ def follow_win(k: Knowledge, cards: list[str]) -> str:
 
 def follow_lose(k: Knowledge, cards: list[str]) -> str:
     led = k.led_suit
-    w_card = k.current_winner()[1]
+    w_card = k.trick_winner()[1]
     after = k.seats_after_me()
     following = [c for c in cards if suit(c) == led]
     if following:
@@ -363,16 +366,16 @@ def choose_card(k: Knowledge, cards: list[str]) -> str:
     return follow_lose(k, cards) if k.trick else lead_lose(k, cards)
 
 
-def choose_before(view: dict, rng: random.Random) -> dict | None:
+def choose_before(view: View, rng: random.Random) -> Action | None:
     """Normal with its former nil and blind nil rules (benchmark baseline only)."""
     return choose(view, rng, LEGACY)
 
 
-def choose(view: dict, rng: random.Random, params: NormalParams = DEFAULT) -> dict | None:
-    legal = view.get("legal") or []
+def choose(view: View, rng: random.Random, params: NormalParams = DEFAULT) -> Action | None:
+    legal: list[Action] = view.get("legal") or []
     if not legal:
         return None
-    plays = [a["card"] for a in legal if a.get("type") == "play"]
+    plays = [a["card"] for a in legal if is_play(a)]
     if plays:
         k = Knowledge.from_view(view)
         return {"type": "play", "card": choose_card(k, plays)}

@@ -14,8 +14,11 @@ only blamed for what it could have known:
 
 from __future__ import annotations
 
+from spades.engine.actions import Action, is_play
+
 from .cards import SPADE, beats, rank, suit, winning_index
 from .knowledge import Knowledge
+from .view import View
 
 FAULTS = ("overtook_sure_partner", "own_nil_took_avoidable", "partner_nil_left_uncovered")
 
@@ -53,13 +56,14 @@ class FaultTracker:
         per = self.counts.setdefault(name, {f: 0 for f in FAULTS})
         per[fault] += 1
 
-    def on_play(self, name: str, view: dict, card: str) -> None:
+    def on_play(self, name: str, view: View, card: str) -> None:
         """Record ``name``'s play of ``card`` from ``view`` (the view it decided on)."""
         k = Knowledge.from_view(view)
-        legal = [a["card"] for a in view.get("legal") or [] if a.get("type") == "play"]
+        actions: list[Action] = view.get("legal") or []
+        legal = [a["card"] for a in actions if is_play(a)]
         if k.trick:
             led = k.led_suit
-            w_seat, w_card = k.current_winner()
+            w_seat, w_card = k.trick_winner()
             above = beats(card, w_card, led)
             could_stay_under = any(not beats(c, w_card, led) for c in legal)
             could_go_above = any(beats(c, w_card, led) for c in legal)

@@ -29,7 +29,8 @@ def _rank_key(c: int) -> int:
 
 
 def _mode(h: HandState, p: int) -> int:
-    bids = h.bids
+    # Every seat has bid once cards are played (no None; no cast on this hot path).
+    bids: list[int] = h.bids  # type: ignore[assignment]
     tw = h.tricks_won
     b = bids[p]
     if b < 0 and tw[p] == 0:
@@ -132,7 +133,7 @@ def pick(h: HandState) -> int:
     # Opponents' nil alive and still to play: stay low so it may win.
     o = (p + 1) & 3
     for opp in (o, o ^ 2):
-        if h.bids[opp] < 0 and h.tricks_won[opp] == 0:
+        if h.bids[opp] < 0 and h.tricks_won[opp] == 0:  # type: ignore[operator]  # all bid
             opp_played = ((opp - leader) & 3) < n
             if not opp_played or ws == opp:
                 low = [c for c in losers if _SIDE[c] or led == 0] or losers

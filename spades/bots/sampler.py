@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import math
 import random
+from typing import cast
 
 from spades.engine.cards import CARD_INDEX, CODES, LITTLE_JOKER, SEAT_INDEX, SEATS, bid_to_int
 from spades.engine.hand import HandState
@@ -68,12 +69,16 @@ class DealSampler:
         self.sequence: list[int] = []
         for t in [*(k.view.get("tricks") or []), k.view.get("trick") or {}]:
             for p in t.get("cards", []) or []:
-                c = CARD_INDEX[p["card"]]
-                self.played_by[p["seat"]].append(c)
-                self.sequence.append(c)
+                card = CARD_INDEX[p["card"]]
+                self.played_by[p["seat"]].append(card)
+                self.sequence.append(card)
         self.my_cards = [CARD_INDEX[c] for c in k.hand]
         self.dealer = SEAT_INDEX[k.view["dealer"]]
-        self.bid_ints = [(SEAT_INDEX[s], bid_to_int(k.bids[s])) for s in k.view["bid_order"]]
+        # None for a seat still to bid (Hard's bidding samples deals before every seat has bid).
+        self.bid_ints: list[tuple[int, int | None]] = [
+            (SEAT_INDEX[s], None if (b := k.bids[s]) is None else bid_to_int(b))
+            for s in k.view["bid_order"]
+        ]
         self.use_bids = use_bids and any(b is not None for b in k.bids.values())
         # What the plays suggest (signals.py): groups of cards a seat hardly holds.
         self.signals = play_signals(k) if use_plays else {}
@@ -158,7 +163,7 @@ class DealSampler:
                 excess = max(0.0, risk - 1.2)
                 w *= math.exp(-0.5 * excess * excess)
             else:
-                z = (sum(estimate_parts(by)) - bid) / BID_SIGMA
+                z = (sum(estimate_parts(by)) - cast(int, bid)) / BID_SIGMA  # a numeric bid
                 w *= math.exp(-0.5 * z * z)
         return w
 
@@ -202,7 +207,7 @@ class DealSampler:
             hands.append(list(held) + self.played_by[s])
         h = HandState.from_ints(self.rules, self.dealer, hands)
         for _, b in self.bid_ints:
-            h.bid_value(b)
+            h.bid_value(cast(int, b))  # every seat has bid once cards are played
         for c in self.sequence:
             h.play_int(c)
         return h

@@ -66,8 +66,8 @@ def play_signals(k: Knowledge) -> Signals:
             seat, card = plays[i]
             if seat == k.seat or card[1] != led:
                 continue
-            before = [c for _, c in plays[:i]]
-            w_i = max(range(i), key=lambda j, b=before: _rank_key(b[j], led))
+            keys = [_rank_key(c, led) for _, c in plays[:i]]
+            w_i = max(range(i), key=keys.__getitem__)
             w_seat, w_card = plays[w_i]
             groups = _signals_of(k, seat, card, led, w_seat, w_card, i, won, tricks_left)
             for cards, factor in groups:

@@ -13,17 +13,19 @@ import math
 import random
 import sys
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, cast
 
 from spades.engine import Match, Rules
+from spades.engine.actions import Action, is_play
 from spades.engine.cards import SEATS
 
 from . import LEVELS, choose_action
 from .cards import partner_of
 from .quality import FaultTracker
 from .tourney_stats import GameResult, Stats, percentile, sprt_llr, wilson
+from .view import View
 
 SIDE_SEATS = {"NS": ("N", "S"), "EW": ("E", "W")}
 # The benchmark Hards are bounded by their work budgets alone: a tournament under ``nice -n 19``
@@ -61,7 +63,7 @@ class BotSpec:
     """A bot named on the command line: a level, ``hard_cheat`` or ``package.module:function``."""
 
     name: str
-    func: Callable[..., Any] | None = None
+    func: Callable[..., Action | None] | None = None
     takes_rng: bool = False
 
     @classmethod
@@ -85,7 +87,7 @@ class BotSpec:
             takes_rng = False
         return cls(name, func, takes_rng)
 
-    def _cheat(self, view: dict, rng: random.Random, match: Match) -> dict | None:
+    def _cheat(self, view: View, rng: random.Random, match: Match) -> Action | None:
         """The ``CHEATS`` Hard's action, shown the real hands it is allowed."""
         from . import hard
 
@@ -93,13 +95,17 @@ class BotSpec:
         cheat = CHEATS[self.name]
         if cheat.budget is None:
             return hard.choose(view, rng, oracle_hands=hands, noise=cheat.noise)
-        bounded = {"budget": cheat.budget, "own_bidding": False, "time_budget": NO_DEADLINE_S}
+        bounded: dict[str, Any] = {
+            "budget": cheat.budget,
+            "own_bidding": False,
+            "time_budget": NO_DEADLINE_S,
+        }
         if cheat.partner_only:
             mate = partner_of(view["seat"])
             return hard.choose(view, rng, pinned={mate: hands[mate]}, **bounded)
         return hard.choose(view, rng, oracle_hands=hands, noise=cheat.noise, **bounded)
 
-    def act(self, view: dict, rng: random.Random, match: Match) -> dict | None:
+    def act(self, view: View, rng: random.Random, match: Match) -> Action | None:
         if self.name in CHEATS:
             if not view.get("legal") or view.get("to_move") != view.get("seat"):
                 return None
@@ -117,8 +123,8 @@ class BotSpec:
 def play_game(
     seed: int,
     a_team: str,
-    a_bots: tuple[str, str],
-    b_bots: tuple[str, str],
+    a_bots: Sequence[str],
+    b_bots: Sequence[str],
     rules: Rules,
     max_hands: int | None = None,
 ) -> GameResult:
@@ -139,7 +145,7 @@ def play_game(
         faults.ensure(spec.name)
     guard = 0
     while not match.is_over and (max_hands is None or len(match.history) < max_hands):
-        seat = match.to_move
+        seat = cast(str, match.to_move)  # not None: the match is not over
         view = match.view(seat)
         spec = seat_bot[seat]
         t0 = time.perf_counter()
@@ -147,14 +153,15 @@ def play_game(
         times.setdefault(spec.name, []).append(time.perf_counter() - t0)
         if action is None:
             raise RuntimeError(f"bot {spec.name} returned no action for {seat}")
-        if action.get("type") == "play":
+        if is_play(action):
             faults.on_play(spec.name, view, action["card"])
         match.apply(seat, action)
         guard += 1
         if guard > 20000:
             raise RuntimeError("match does not end")
-    if match.is_over:
-        winner_team = match.result["winner"]
+    result = match.result  # None unless the match is over
+    if result is not None:
+        winner_team = result["winner"]
     else:
         totals = match.scores
         a_ahead = totals[a_team]["score"] > totals[b_team]["score"]
@@ -174,7 +181,11 @@ def play_game(
     )
 
 
-def play_pair(args: tuple) -> tuple[GameResult, GameResult]:
+#: ``play_pair``'s job: seed, side A's bots, side B's bots, the rules dict, ``max_hands``.
+PairJob = tuple[int, tuple[str, ...], tuple[str, ...], dict[str, Any], int | None]
+
+
+def play_pair(args: PairJob) -> tuple[GameResult, GameResult]:
     """A duplicate pair: the same seed with side A as NS, then as EW."""
     seed, a_bots, b_bots, rules_dict, max_hands = args
     rules = Rules.from_dict(rules_dict)
@@ -209,7 +220,7 @@ def run_tournament(
     progress: bool = True,
     max_hands: int | None = None,
     checkpoint: str | None = None,
-) -> dict:
+) -> dict[str, Any]:
     """Play ``matches`` duplicate pairs (seeds ``seed .. seed+matches-1``) and summarize them.
 
     ``sprt=(p0, p1)``: stop early once a sequential probability ratio test (alpha = beta = 0.05)
@@ -219,16 +230,16 @@ def run_tournament(
     for name in (*a_bots, *b_bots):
         BotSpec.parse(name)  # fail fast on a bad name
     rules = rules or Rules()
-    jobs = [
+    jobs: list[PairJob] = [
         (seed + i, tuple(a_bots), tuple(b_bots), rules.to_dict(), max_hands) for i in range(matches)
     ]
     stats = Stats()
     started = time.time()
-    decision = None
+    decision: str | None = None
     upper = math.log((1 - 0.05) / 0.05)
     lower = math.log(0.05 / (1 - 0.05))
 
-    def consume(pair) -> bool:
+    def consume(pair: tuple[GameResult, GameResult]) -> bool:
         nonlocal decision
         stats.add_pair(*pair)
         if progress:
@@ -262,7 +273,7 @@ def run_tournament(
                 break
     if progress:
         sys.stderr.write("\n")
-    extra = {"elapsed_s": round(time.time() - started, 1), "workers": workers}
+    extra: dict[str, Any] = {"elapsed_s": round(time.time() - started, 1), "workers": workers}
     if max_hands:
         extra["max_hands"] = max_hands
     if sprt:

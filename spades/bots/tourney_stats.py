@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 from .quality import FAULTS, per_100_hands
 
@@ -15,7 +17,7 @@ class GameResult:
     seed: int
     a_team: str  # the team side A sat as
     winner_side: str  # "A" or "B"
-    hands: list[dict] = field(default_factory=list)  # match.history entries
+    hands: list[dict[str, Any]] = field(default_factory=list)  # match.history entries
     times: dict[str, list[float]] = field(default_factory=dict)  # bot name -> seconds
     hands_played: int = 0
     faults: dict[str, dict[str, int]] = field(default_factory=dict)  # bot name -> fault counts
@@ -68,14 +70,20 @@ class Stats:
     def a_wins(self) -> int:
         return sum(1 for g in self.games if g.winner_side == "A")
 
-    def summary(self, a_bots, b_bots, seed: int, extra: dict | None = None) -> dict:
+    def summary(
+        self,
+        a_bots: Sequence[str],
+        b_bots: Sequence[str],
+        seed: int,
+        extra: dict[str, Any] | None = None,
+    ) -> dict[str, Any]:
         n = len(self.games)
         a = self.a_wins
         lo, hi = wilson(a, n)
         pairs = [(self.games[i], self.games[i + 1]) for i in range(0, n, 2)]
         sweep_a = sum(1 for x, y in pairs if x.winner_side == y.winner_side == "A")
         sweep_b = sum(1 for x, y in pairs if x.winner_side == y.winner_side == "B")
-        side: dict[str, dict] = {}
+        side: dict[str, dict[str, Any]] = {}
         for label in ("A", "B"):
             hands = made = sets = zero = nil_tries = nil_ok = bags = blind_tries = blind_ok = 0
             for g in self.games:

@@ -17,6 +17,8 @@ this score.
 
 from __future__ import annotations
 
+from spades.engine.actions import Bid, bid_number
+
 from .cards import SPADE, suit
 from .estimate import TrickEstimate
 from .knowledge import Knowledge
@@ -81,7 +83,7 @@ def suicide_wants_nil(est: TrickEstimate, k: Knowledge, numeric: int) -> bool:
     return nil > num
 
 
-def variant_bid(est: TrickEstimate, k: Knowledge, bids: list[dict], wanted: int) -> dict | None:
+def variant_bid(est: TrickEstimate, k: Knowledge, bids: list[Bid], wanted: int) -> Bid | None:
     """The bid among ``bids`` (the legal bid actions) for Whiz or Suicide; None: not one of
     those variants, or nothing to choose (the standard reasoning then picks)."""
     variant = k.rules.get("variant")
@@ -90,9 +92,9 @@ def variant_bid(est: TrickEstimate, k: Knowledge, bids: list[dict], wanted: int)
     if not nil or not numeric:
         return None  # a forced bid
     if variant == "whiz":
-        n = numeric[0]["bid"]
+        n = bid_number(numeric[0])
         return nil[0] if whiz_wants_nil(est, k, n) else numeric[0]
     if variant == "suicide":
-        closest = min(numeric, key=lambda a: abs(a["bid"] - wanted))
-        return nil[0] if suicide_wants_nil(est, k, closest["bid"]) else closest
+        closest = min(numeric, key=lambda a: abs(bid_number(a) - wanted))
+        return nil[0] if suicide_wants_nil(est, k, bid_number(closest)) else closest
     return None

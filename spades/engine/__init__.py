@@ -12,7 +12,8 @@ from .cards import (
     int_to_bid,
     int_to_card,
 )
-from .hand import HandState, parse_action
+from .checks import parse_action
+from .hand import HandState
 from .match import Match, deal_for, first_dealer, match_winner
 from .rules import OPTIONS, STANDARD_RULES, IllegalAction, Rules, table_rules
 from .scoring import apply_bags, score_hand, team_hand_ints

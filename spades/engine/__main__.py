@@ -7,7 +7,7 @@ import json
 import random
 import sys
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import Any
 
 from .hand import HandState
@@ -121,7 +121,8 @@ def main(argv: list[str] | None = None) -> int:
     )
     play.set_defaults(func=cmd_selfplay)
     args = parser.parse_args(argv)
-    return args.func(args)
+    func: Callable[[argparse.Namespace], int] = args.func
+    return func(args)
 
 
 if __name__ == "__main__":

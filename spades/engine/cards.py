@@ -10,7 +10,9 @@ higher int is a higher card. The Joker variant adds Little Joker = 52 and Big Jo
 from __future__ import annotations
 
 import random
+from collections.abc import Iterable
 from itertools import repeat, starmap
+from typing import Literal
 
 SEATS: tuple[str, ...] = ("N", "E", "S", "W")
 SEAT_INDEX: dict[str, int] = {s: i for i, s in enumerate(SEATS)}
@@ -91,7 +93,7 @@ def int_to_card(card: int) -> str:
     return CODES[card]
 
 
-def sort_cards(cards) -> list[str]:
+def sort_cards(cards: Iterable[int]) -> list[str]:
     """Card ints -> codes in display order (clubs, diamonds, hearts, spades; low to high)."""
     return [CODES[c] for c in sorted(cards, key=DISPLAY_KEY.__getitem__)]
 
@@ -115,7 +117,7 @@ def deal_ints(rng: random.Random, deck: tuple[int, ...] | None = None) -> list[l
 #: Int encoding of bids on the fast path: 0..13 are numeric bids.
 NIL = -1
 BLIND_NIL = -2
-BID_NAMES: dict[int, str] = {NIL: "nil", BLIND_NIL: "blind_nil"}
+BID_NAMES: dict[int, Literal["nil", "blind_nil"]] = {NIL: "nil", BLIND_NIL: "blind_nil"}
 
 
 def bid_to_int(bid: int | str) -> int:
@@ -127,6 +129,6 @@ def bid_to_int(bid: int | str) -> int:
     return bid  # type: ignore[return-value]
 
 
-def int_to_bid(value: int) -> int | str:
+def int_to_bid(value: int) -> int | Literal["nil", "blind_nil"]:
     """Inverse of ``bid_to_int``."""
     return BID_NAMES.get(value, value)

@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from .actions import Bid, ParsedAction
 from .cards import BLIND_NIL, CARD_INDEX, CODES, NIL, SEAT_INDEX, SEATS, int_to_bid
 from .rules import IllegalAction, Rules
 from .variants import VARIANTS, Variant
@@ -27,7 +28,7 @@ def fmt_json(value: Any) -> str:
     return repr(value)
 
 
-def parse_action(action: Any) -> tuple[str, int | None]:
+def parse_action(action: object) -> ParsedAction:
     """Validate an action dict strictly: ``("bid", value)``, ``("play", card)`` or ``("look", None)``.
 
     Bids come back in the int encoding and cards as ints. Raises ``IllegalAction("bad_action")``.
@@ -64,7 +65,7 @@ def parse_action(action: Any) -> tuple[str, int | None]:
     raise IllegalAction(f"unknown action type {fmt_json(kind)} (bid, play or look)", BAD_ACTION)
 
 
-def bid_action(value: int) -> dict[str, Any]:
+def bid_action(value: int) -> Bid:
     """Int-encoded bid -> action dict."""
     return {"type": "bid", "bid": int_to_bid(value)}
 

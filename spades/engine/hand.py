@@ -18,6 +18,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from .actions import Action, BidValue, CompletedTrick, TrickView
 from .cards import (
     BEATS,
     CODES,
@@ -269,7 +270,7 @@ class HandState:
         """Seat int leading the trick in progress (or the next trick)."""
         return (self.to_move_index - self.trick_len) & 3
 
-    def legal_actions(self) -> list[dict[str, Any]]:
+    def legal_actions(self) -> list[Action]:
         """Action dicts for the seat to move (``[]`` once complete)."""
         if self.is_complete:
             return []
@@ -277,16 +278,18 @@ class HandState:
             return [bid_action(v) for v in self.legal_bid_values()]
         return [{"type": "play", "card": CODES[c]} for c in self.legal_play_ints()]
 
-    def apply(self, seat: str, action: Any) -> None:
-        """Apply one bid or play action dict for ``seat``, or raise ``IllegalAction``."""
-        kind, value = parse_action(action)
+    def apply(self, seat: str, action: Action) -> None:
+        """Apply one bid or play action dict for ``seat``, or raise ``IllegalAction``.
+
+        ``action`` is validated whatever its static type (``parse_action``)."""
+        parsed = parse_action(action)
         p = seat_index(seat)
-        if kind == "bid":
-            self.check_bid(p, value)  # type: ignore[arg-type]
-            self.bid_value(value)  # type: ignore[arg-type]
-        elif kind == "play":
-            self.check_play(p, value)  # type: ignore[arg-type]
-            self.play_int(value)  # type: ignore[arg-type]
+        if parsed[0] == "bid":
+            self.check_bid(p, parsed[1])
+            self.bid_value(parsed[1])
+        elif parsed[0] == "play":
+            self.check_play(p, parsed[1])
+            self.play_int(parsed[1])
         else:
             raise IllegalAction("looking at one's cards is a match action", BAD_ACTION)
 
@@ -340,7 +343,7 @@ class HandState:
 
     # ----------------------------------------------------------------- reading the state
 
-    def bids_dict(self) -> dict[str, int | str | None]:
+    def bids_dict(self) -> dict[str, BidValue | None]:
         """Seat -> bid (``None`` while not bid)."""
         return {
             s: (None if b is None else int_to_bid(b)) for s, b in zip(SEATS, self.bids, strict=True)
@@ -354,7 +357,7 @@ class HandState:
         """A seat's unplayed cards as codes, in display order."""
         return sort_cards(self.hand_ints(seat))
 
-    def current_trick(self) -> dict[str, Any]:
+    def current_trick(self) -> TrickView:
         """The trick in progress: ``{"leader": seat, "cards": [{"seat", "card"}...]}``."""
         leader = self.trick_leader
         n = self.trick_len
@@ -366,9 +369,9 @@ class HandState:
             ],
         }
 
-    def completed_tricks(self) -> list[dict[str, Any]]:
+    def completed_tricks(self) -> list[CompletedTrick]:
         """This hand's completed tricks, oldest first, with leader, cards and winner."""
-        out = []
+        out: list[CompletedTrick] = []
         leader = (self.dealer + 1) & 3
         for k, winner in enumerate(self.trick_winners):
             cards = self.plays[4 * k : 4 * k + 4]

@@ -4,15 +4,18 @@ from __future__ import annotations
 
 import json
 import random
+from collections.abc import Iterable
 from typing import Any
 
+from .actions import Action, LastTrick, Look, MatchResult, SeatView
 from .cards import BLIND_NIL, CODES, SEATS, TEAMS
-from .hand import HandState, bid_action, parse_action, seat_index
+from .checks import bid_action, parse_action, seat_index
+from .hand import HandState
 from .rules import STANDARD_RULES, IllegalAction, Rules
 from .scoring import score_hand
 from .variants import VARIANTS
 
-_LOOK = {"type": "look"}
+_LOOK: Look = {"type": "look"}
 
 
 _KINDS = ("bid", "play", "look")
@@ -21,17 +24,19 @@ _KINDS = ("bid", "play", "look")
 def _encode(seat: int, kind: str, value: int | None) -> bytes:
     """An action in two bytes: ``seat * 4 + kind``, then the bid + 2 (-2..13) or the card."""
     code = _KINDS.index(kind)
-    return bytes((seat * 4 + code, (value + 2) if code == 0 else (value or 0)))  # type: ignore[operator]
+    return bytes(
+        (seat * 4 + code, (value + 2) if code == 0 and value is not None else (value or 0))
+    )
 
 
-def _decode(head: int, value: int) -> tuple[str, dict[str, Any]]:
+def _decode(head: int, value: int) -> tuple[str, Action]:
     """``(seat, action dict)`` of two logged bytes, as ``parse_action`` accepts the dict."""
     seat, code = SEATS[head // 4], head % 4
     if code == 0:
         return seat, bid_action(value - 2)
     if code == 1:
         return seat, {"type": "play", "card": CODES[value]}
-    return seat, dict(_LOOK)
+    return seat, _LOOK.copy()
 
 
 def first_dealer(seed: int | str) -> int:
@@ -77,9 +82,9 @@ class Match:
         self.history: list[dict[str, Any]] = []
         self._history_parts: list[str] = []
         self._totals = {team: {"score": 0, "bags": 0} for team in TEAMS}
-        self._result: dict[str, Any] | None = None
+        self._result: MatchResult | None = None
         self._looked: set[int] = set()
-        self._previous_last_trick: dict[str, Any] | None = None
+        self._previous_last_trick: LastTrick | None = None
         self.hand: HandState
         self._deal_next()
 
@@ -91,7 +96,7 @@ class Match:
         )
 
     @property
-    def actions(self) -> list[tuple[str, dict[str, Any]]]:
+    def actions(self) -> list[tuple[str, Action]]:
         """Every action applied so far, as ``(seat, action dict)``: a new list each time."""
         log = self._log
         return [_decode(log[i], log[i + 1]) for i in range(0, len(log), 2)]
@@ -102,7 +107,7 @@ class Match:
         return len(self._log) // 2
 
     @classmethod
-    def replay(cls, rules: Rules, seed: int | str, actions) -> Match:
+    def replay(cls, rules: Rules, seed: int | str, actions: Iterable[tuple[str, Action]]) -> Match:
         """Rebuild a match from its rules, seed and ``(seat, action)`` list."""
         match = cls(rules, seed)
         for seat, action in actions:
@@ -134,7 +139,7 @@ class Match:
         return self._result is not None
 
     @property
-    def result(self) -> dict[str, Any] | None:
+    def result(self) -> MatchResult | None:
         """``{"winner": "NS", "scores": {"NS": 512, "EW": 330}}`` once over, else ``None``."""
         if self._result is None:
             return None
@@ -161,37 +166,42 @@ class Match:
 
     # ----------------------------------------------------------------- actions
 
-    def legal_actions(self, seat: str | None = None) -> list[dict[str, Any]]:
+    def legal_actions(self, seat: str | None = None) -> list[Action]:
         """Legal action dicts of ``seat`` (default: the seat to move); ``[]`` if none."""
         if self._result is not None:
             return []
         p = self.hand.to_move_index if seat is None else seat_index(seat)
         to_move = p == self.hand.to_move_index
         if self.is_hidden(p):
-            return [bid_action(BLIND_NIL), dict(_LOOK)] if to_move else [dict(_LOOK)]
+            return [bid_action(BLIND_NIL), _LOOK.copy()] if to_move else [_LOOK.copy()]
         if not to_move:
             return []
         actions = self.hand.legal_actions()
         if self.hand.bidding and p in self._looked:
-            actions = [a for a in actions if a["bid"] != "blind_nil"]
+            # Only bids while bidding: no other action is ever filtered out.
+            actions = [a for a in actions if not (a["type"] == "bid" and a["bid"] == "blind_nil")]
         return actions
 
-    def apply(self, seat: str, action: Any) -> None:
-        """Apply one action dict for ``seat``; raise ``IllegalAction`` and change nothing if illegal."""
+    def apply(self, seat: str, action: Action) -> None:
+        """Apply one action dict for ``seat``; raise ``IllegalAction`` and change nothing if illegal.
+
+        ``action`` (and ``seat``) are validated whatever their static type (``parse_action``)."""
         if self._result is not None:
             raise IllegalAction("the match is over", "match_over")
-        kind, value = parse_action(action)
+        parsed = parse_action(action)
+        kind, value = parsed
         p = seat_index(seat)
         hand = self.hand
-        if kind == "look":
+        if parsed[0] == "look":
             if not self.is_hidden(p):
                 raise IllegalAction(
                     f"{seat} cannot look now: blind nil is not on offer to {seat}",
                     "look_not_offered",
                 )
             self._looked.add(p)
-        elif kind == "bid":
-            hand.check_bid(p, value)  # type: ignore[arg-type]
+        elif parsed[0] == "bid":
+            value = parsed[1]
+            hand.check_bid(p, value)
             if value != BLIND_NIL and self.is_hidden(p):
                 raise IllegalAction(
                     f"{seat} has not looked at its cards: bid blind nil or look first",
@@ -201,10 +211,10 @@ class Match:
                 raise IllegalAction(
                     f"{seat} cannot bid blind nil after looking at its cards", "bid_not_offered"
                 )
-            hand.bid_value(value)  # type: ignore[arg-type]
+            hand.bid_value(value)
         else:
-            hand.check_play(p, value)  # type: ignore[arg-type]
-            hand.play_int(value)  # type: ignore[arg-type]
+            hand.check_play(p, parsed[1])
+            hand.play_int(parsed[1])
         self._log += _encode(p, kind, value)
         if hand.is_complete:
             self._finish_hand()
@@ -235,14 +245,14 @@ class Match:
 
     # ----------------------------------------------------------------- views
 
-    def last_trick(self) -> dict[str, Any] | None:
+    def last_trick(self) -> LastTrick | None:
         """The most recently completed trick of the match (possibly of the previous hand)."""
         if self.hand.trick_winners:
             last = self.hand.completed_tricks()[-1]
             return {"hand_number": self.hand_number, **last}
-        return None if self._previous_last_trick is None else dict(self._previous_last_trick)
+        return None if self._previous_last_trick is None else self._previous_last_trick.copy()
 
-    def view(self, seat: str | None) -> dict[str, Any]:
+    def view(self, seat: str | None) -> SeatView:
         """What ``seat`` may see (``None``: a spectator). JSON-serializable, never another seat's
         unplayed card."""
         p = None if seat is None else seat_index(seat)

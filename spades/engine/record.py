@@ -5,7 +5,8 @@ from __future__ import annotations
 from typing import Any
 
 from .cards import SEATS, TEAMS
-from .hand import HandState, check_deal, parse_action, seat_index
+from .checks import check_deal, parse_action, seat_index
+from .hand import HandState
 from .rules import STANDARD_RULES, IllegalAction, Rules
 from .scoring import _check_before
 from .variants import VARIANTS

@@ -2,7 +2,7 @@
 
 Each option is described once, on its field of ``Rules``: type, bounds, standard value, the value a
 new table offers, and its English label and summary phrases. Validation, the private-table form
-(``lobby/forms.py``) and the one-line summaries (``games/rule_text.py``) are derived from these
+(``lobby/forms.py``) and the one-line summaries (``games/texts.py``) are derived from these
 descriptions, so adding an option is one field here plus its translations.
 
 The engine cannot import Django: labels are plain English marked with a local ``gettext_noop`` so

@@ -45,10 +45,15 @@ def team_hand_ints(rules: Rules, bids: list[int], tricks: list[int], team: int) 
     return points, bags
 
 
-def _team_detail(rules: Rules, bids, tricks, team: int) -> tuple:
+#: ``_team_detail``: points, bags added, contract, tricks counted, made (None: no contract),
+#: contract points, overtricks, and each nil as (seat int, bid int, success, points).
+_Detail = tuple[int, int, int, int, bool | None, int, int, list[tuple[int, int, bool, int]]]
+
+
+def _team_detail(rules: Rules, bids: list[int], tricks: list[int], team: int) -> _Detail:
     count_nil = rules.nil_tricks_count_for_contract
     contract = counted = nil_points = nil_bags = 0
-    nils = []
+    nils: list[tuple[int, int, bool, int]] = []
     for seat in TEAM_SEATS[team]:
         bid, took = bids[seat], tricks[seat]
         if bid in (NIL, BLIND_NIL):
@@ -63,6 +68,7 @@ def _team_detail(rules: Rules, bids, tricks, team: int) -> tuple:
         else:
             contract += bid
             counted += took
+    made: bool | None
     if contract == 0:
         made, contract_points, over = None, 0, 0
     elif counted >= contract:
