@@ -53,7 +53,7 @@ def normal_plain_variant_bids(view: View, rng: random.Random) -> Action | None:
 
 def hard_lite(view: View, rng: random.Random) -> Action | None:
     """Normal's bids, a sixteenth of the card search, sampling with the plays' signals
-    (signals.py; the peeking gap's honest side)."""
+    (inferences.py; the peeking gap's honest side)."""
     return hard.choose(
         view,
         rng,

@@ -5,7 +5,7 @@
 Normal plays seeded matches; at each card decision with a real choice (after the first trick),
 three searches of the same budget (``--budget`` simulated plays, no deadline) choose a card: the
 all-seeing Hard (the real deal, slightly noisy playouts: the tournament's ``hard_lite_cheat``),
-Hard sampling from voids and bids only, and Hard with the plays' signals too (signals.py). Prints
+Hard sampling from voids and bids only, and Hard with the plays' signals too (inferences.py). Prints
 how often each honest Hard agrees with the all-seeing one.
 """
 

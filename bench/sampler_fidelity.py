@@ -7,7 +7,7 @@ tournament.
 Normal plays seeded matches (Hard's card play is Normal's judgement plus search: the same
 signals), or the bot ``--players`` names (a tournament name) at all four seats. At each card
 decision after the first trick, the deciding seat's ``DealSampler`` draws ``--samples`` deals,
-first with the voids and bids only, then with the plays' signals too (``spades/bots/signals.py``).
+first with the voids and bids only, then with the plays' signals too (``spades/bots/inferences.py``).
 Prints, for both, the share of the unseen cards dealt to the seat that really holds them (1/3
 would be blind luck, 1 an all-seeing Hard), overall and in the last eight tricks, with the number
 of decisions and the sampling time per deal.

@@ -20,10 +20,10 @@ from core.after_commit import queue_task
 from core.viewers import user_key
 from games.models import Action, Match, Seat, Table
 from ranked.models import MatchPlayer
+from spades.engine.cards import team_of
 
 log = logging.getLogger(__name__)
 
-TEAM_OF = {"N": "NS", "S": "NS", "E": "EW", "W": "EW"}
 NIL_BIDS = ("nil", "blind_nil")
 
 
@@ -34,7 +34,7 @@ def record_start(table: Table, match: Match, seats: dict[str, Seat]) -> None:
         MatchPlayer(
             match=match,
             position=position,
-            team=TEAM_OF[position],
+            team=team_of(position),
             user_id=seat.user_id if seat.is_human else None,
             guest_key=seat.viewer_key if seat.is_human and not seat.user_id else "",
             bot_level=seat.bot_level,
@@ -47,7 +47,7 @@ def record_start(table: Table, match: Match, seats: dict[str, Seat]) -> None:
 
 def _seat_figures(history: list[dict], position: str) -> dict[str, int]:
     """Bidding figures of one seat over the match's hands (engine.history entries)."""
-    team = TEAM_OF[position]
+    team = team_of(position)
     figures = {"hands": len(history), "nil_bids": 0, "nil_made": 0, "bids": 0, "bid_error": 0}
     bags = 0
     for hand in history:

@@ -26,7 +26,7 @@ Levels:
 
 ``coach.advise(view)`` suggests an action with a reason code (coach.py): the "Conseil" of quick
 and private tables (games/actions/coach.py, sentences in games/texts.py). quality.py counts
-the partner faults a tournament reports. signals.py reads the plays for Hard's sampler (what a
+the partner faults a tournament reports. inferences.py reads the plays for Hard's sampler (what a
 nil, a cheapest winner, a low follower hardly holds); measured no better yet, it is off at the
 tables (``hard.choose(signals=True)`` for benchmarks).
 

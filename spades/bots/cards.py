@@ -6,6 +6,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from spades.engine.cards import CODES
+from spades.engine.cards import team_of as team_of  # one home: the engine
 from spades.engine.variants import VARIANTS
 
 RANKS = "23456789TJQKA"
@@ -61,10 +62,6 @@ def next_seat(seat: str) -> str:
 
 def partner_of(seat: str) -> str:
     return SEATS[(SEATS.index(seat) + 2) % 4]
-
-
-def team_of(seat: str) -> str:
-    return "NS" if seat in ("N", "S") else "EW"
 
 
 def other_team(team: str) -> str:

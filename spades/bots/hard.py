@@ -162,7 +162,7 @@ def search_play(
     ``oracle_hands`` (benchmark only): every sample is the real deal; ``noise`` then makes the
     playouts of that one deal differ (see ``rollout.play_out``). ``deadline``: a
     ``time.perf_counter()`` value the search never runs past (by more than one playout).
-    ``signals=True`` also weighs what the plays suggest (signals.py; measured, not better yet:
+    ``signals=True`` also weighs what the plays suggest (inferences.py; measured, not better yet:
     bench/README.md, so off at the tables). ``pinned`` (benchmark only): seat -> its real
     unplayed cards, dealt to it in every sample."""
     if deadline is None:

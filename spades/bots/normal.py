@@ -10,7 +10,7 @@ from dataclasses import dataclass
 
 from spades.engine.actions import Action, bid_number, is_bid, is_look, is_play
 
-from .cards import SPADE, beats, has_jokers, high_key, low_key, suit
+from .cards import SPADE, beats, has_jokers, high_key, low_key, suit, team_of
 from .estimate import TrickEstimate, estimate_tricks
 from .knowledge import NIL_BIDS, Knowledge
 from .odds import (
@@ -56,7 +56,7 @@ def highest(cards: list[str]) -> str:
 def match_scores(view: View) -> tuple[int, int, int, int | None]:
     """(ours, theirs, target, loss floor) for the seat of ``view``."""
     seat = view["seat"]
-    team = "NS" if seat in ("N", "S") else "EW"
+    team = team_of(seat)
     opp = "EW" if team == "NS" else "NS"
     scores = view.get("scores") or {}
     ours = (scores.get(team) or {}).get("score", 0)

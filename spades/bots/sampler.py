@@ -3,7 +3,7 @@
 A sampled deal gives every other seat exactly as many unseen cards as it holds, never a card of a
 suit it has shown void in, and is accepted with a probability that favours hands matching the bids
 made (a nil bidder rarely holds big cards; a numeric bid is near the bidder's trick estimate)
-and, with ``use_plays``, with what the plays suggest (signals.py).
+and, with ``use_plays``, with what the plays suggest (inferences.py).
 The deal is then turned into an engine ``HandState`` by replaying the hand's bids and plays, so the
 search runs on the engine's own fast API.
 """
@@ -21,8 +21,8 @@ from spades.engine.variants import VARIANTS
 
 from .cards import suit as suit_of
 from .estimate import estimate_parts, nil_risk_ranks, ranks_by_suit
+from .inferences import play_signals
 from .knowledge import NIL_BIDS, Knowledge
-from .signals import play_signals
 
 SUIT_INT = {"S": 0, "H": 1, "D": 2, "C": 3}
 BID_SIGMA = 1.6
@@ -80,7 +80,7 @@ class DealSampler:
             for s in k.view["bid_order"]
         ]
         self.use_bids = use_bids and any(b is not None for b in k.bids.values())
-        # What the plays suggest (signals.py): groups of cards a seat hardly holds.
+        # What the plays suggest (inferences.py): groups of cards a seat hardly holds.
         self.signals = play_signals(k) if use_plays else {}
         self.attempts = 0
         #: Jokers in play (Joker variant): hands are read through the estimate's joker ranks.

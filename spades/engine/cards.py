@@ -17,6 +17,13 @@ from typing import Literal
 SEATS: tuple[str, ...] = ("N", "E", "S", "W")
 SEAT_INDEX: dict[str, int] = {s: i for i, s in enumerate(SEATS)}
 TEAMS: tuple[str, ...] = ("NS", "EW")
+
+
+def team_of(seat: str) -> str:
+    """The partnership of a seat: "NS" for N and S, "EW" for E and W."""
+    return TEAMS[SEAT_INDEX[seat] % 2]
+
+
 RANKS = "23456789TJQKA"
 SUITS = "SHDC"
 SUIT_NAMES: tuple[str, ...] = ("spades", "hearts", "diamonds", "clubs")
