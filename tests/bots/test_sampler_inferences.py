@@ -9,9 +9,9 @@ import random
 from spades.bots import choose_action
 from spades.bots.cards import partner_of
 from spades.bots.hard import rules_of
+from spades.bots.inferences import play_signals
 from spades.bots.knowledge import Knowledge
 from spades.bots.sampler import DealSampler
-from spades.bots.inferences import play_signals
 from spades.engine import Match, Rules
 from spades.engine.cards import CARD_INDEX
 
