@@ -8,9 +8,10 @@ from collections.abc import Generator, Iterator
 from typing import TYPE_CHECKING
 
 import pytest
-from browser_support import SharedChromium
 from django.conf import global_settings
 from django.test import override_settings
+
+from tests.support.browser import SharedChromium
 
 if TYPE_CHECKING:
     from playwright.sync_api import Browser
@@ -170,7 +171,7 @@ def pytest_sessionfinish(session: pytest.Session) -> None:
 @pytest.fixture(autouse=True)
 def broadcasts_equal_fresh_reads(request):
     """In every test that commits, each seat's newest broadcast frame must equal what that seat
-    reads from the database at the end (tests/broadcast_check.py). A test that checks frames
+    reads from the database at the end (tests/support/broadcast_check.py). A test that checks frames
     of its own, or leaves a table mid-change on purpose, opts out with
     ``@pytest.mark.no_broadcast_check``."""
     marker = request.node.get_closest_marker("django_db")
@@ -180,9 +181,8 @@ def broadcasts_equal_fresh_reads(request):
     if not commits or request.node.get_closest_marker("no_broadcast_check"):
         yield
         return
-    from broadcast_check import BroadcastLog
-
     from games import broadcast
+    from tests.support.broadcast_check import BroadcastLog
 
     log = BroadcastLog()
     send = broadcast.send_many
