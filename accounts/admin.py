@@ -8,5 +8,5 @@ from accounts.models import User
 class PlayerAdmin(UserAdmin):
     """The accounts; moderation adds its actions (``moderation.admin.ModeratedPlayerAdmin``)."""
 
-    fieldsets = (*UserAdmin.fieldsets, (None, {"fields": ("display_name",)}))
+    fieldsets = (*(UserAdmin.fieldsets or ()), (None, {"fields": ("display_name",)}))
     list_display = ("username", "display_name", "email", "is_staff", "date_joined")

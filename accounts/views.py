@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import cast
+
 from django.contrib import messages
 from django.contrib.auth import logout
 from django.contrib.auth.decorators import login_required
@@ -12,6 +14,7 @@ from django.views.decorators.http import require_GET, require_http_methods
 
 from accounts.deletion import close_account
 from accounts.forms import DeleteAccountForm
+from accounts.models import User
 
 
 @require_GET
@@ -28,7 +31,7 @@ def delete(request: HttpRequest) -> HttpResponse:
     under "Deleted player"."""
     form = DeleteAccountForm(request.user, request.POST or None)
     if request.method == "POST" and form.is_valid():
-        user = request.user
+        user = cast(User, request.user)  # @login_required: never anonymous here
         logout(request)
         close_account(user)
         messages.success(

@@ -176,9 +176,9 @@ def _commands(port: int, run_dir: Path) -> tuple[dict[str, list[str]], socket.so
     listener = listen(port)
     env = site_env(port, run_dir)
     env["DAPHNE_ENDPOINT"] = f"fd:fileno={listener.fileno()}"
-    names = ("PATH", "PYTHONUNBUFFERED", "PORT", "CELERY_BEAT_SCHEDULE", "DAPHNE_ENDPOINT",
-             "CELERY_POOL", "CELERY_CONCURRENCY")  # fmt: skip
-    prefix = ["/usr/bin/env", *(f"{k}={env[k]}" for k in names if env.get(k))]
+    passed = ("PATH", "PYTHONUNBUFFERED", "PORT", "CELERY_BEAT_SCHEDULE", "DAPHNE_ENDPOINT",
+              "CELERY_POOL", "CELERY_CONCURRENCY")  # fmt: skip
+    prefix = ["/usr/bin/env", *(f"{k}={env[k]}" for k in passed if env.get(k))]
     lines = procfile_lines()
     count = web_count()
     names = ["web"] if count == 1 else [f"web{i + 1}" for i in range(count)]

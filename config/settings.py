@@ -10,6 +10,7 @@ from __future__ import annotations
 import os
 import secrets
 from pathlib import Path
+from typing import Any
 
 import dj_database_url
 from csp.constants import NONE as CSP_NONE
@@ -155,7 +156,7 @@ _LAYER_BACKENDS = {
 }
 if CHANNEL_LAYER not in _LAYER_BACKENDS:
     raise ValueError(f"CHANNEL_LAYER: unknown value {CHANNEL_LAYER!r} (pubsub or core)")
-CHANNEL_LAYERS = {
+CHANNEL_LAYERS: dict[str, dict[str, Any]] = {
     "default": {
         "BACKEND": _LAYER_BACKENDS[CHANNEL_LAYER],
         # redis-py 8 reads with a 5 s socket timeout by default, the length of channels_redis's

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import hashlib
 import hmac
+from collections.abc import Mapping
+from typing import Any
 
 from django.conf import settings
 from django.core.cache import cache
@@ -25,7 +27,7 @@ def address_hash(ip: str | None) -> str:
     return hmac.new(key, ip.encode(), hashlib.sha256).hexdigest()
 
 
-def client_address(scope: dict) -> str:
+def client_address(scope: Mapping[str, Any]) -> str:
     """The hashed address of an ASGI scope's client (``scope["client"]``)."""
     client = scope.get("client") or (None,)
     return address_hash(client[0] if client else None)

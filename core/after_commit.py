@@ -30,7 +30,7 @@ def after_commit(func: Callable[[], Any]) -> None:
     transaction.on_commit(run)
 
 
-def queue_task(task_name: str, args: tuple, countdown: float = 0.0) -> None:
+def queue_task(task_name: str, args: tuple[Any, ...], countdown: float = 0.0) -> None:
     """Queue a Celery task by name once the transaction commits (no import of the task)."""
 
     def send() -> None:

@@ -19,6 +19,8 @@ from __future__ import annotations
 
 import threading
 from collections import OrderedDict
+from datetime import datetime
+from typing import TypeAlias
 
 from games import move_sql
 from games.models import Action, Match, Seat, Table
@@ -27,13 +29,16 @@ from spades.engine import Rules
 
 CACHE_SIZE = 512
 
+#: What cached rows are stamped with: the table row's ``version`` and ``updated_at``.
+_Stamp: TypeAlias = tuple[int, datetime]
+
 # A finished match's engine is read again only by a late viewer of its table: a few are kept
 # apart, so that the engines of matches in play are not crowded out and memory stays flat on a
 # server that plays match after match (a 30-minute soak grew each web process by 40 MB before).
 FINISHED_CACHE_SIZE = 32
 _engines: OrderedDict[int, EngineMatch] = OrderedDict()
 _finished: OrderedDict[int, EngineMatch] = OrderedDict()
-_rows: OrderedDict[int, tuple[tuple, dict[str, Seat], Match | None]] = OrderedDict()
+_rows: OrderedDict[int, tuple[_Stamp, dict[str, Seat], Match | None]] = OrderedDict()
 _lock = threading.Lock()
 stats = {"hits": 0, "misses": 0, "replayed": 0, "row_hits": 0, "row_misses": 0}
 
@@ -46,7 +51,7 @@ def clear() -> None:
         _rows.clear()
 
 
-def _stamp(table: Table) -> tuple:
+def _stamp(table: Table) -> _Stamp:
     return (table.version, table.updated_at)
 
 

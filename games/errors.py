@@ -139,9 +139,8 @@ def refusal(code: str, **params: object) -> ServiceError:
     """The refusal ``code`` with its message, formatted with ``params`` when it has any (an
     unknown engine code reads as "not allowed")."""
     message = REFUSALS.get(code) or REFUSALS["illegal"]
-    if params:
-        message = _Formatted(message, params)
-    return ServiceError(_WIRE_CODES.get(code, code), message)
+    text: Promise | _Formatted = _Formatted(message, params) if params else message
+    return ServiceError(_WIRE_CODES.get(code, code), text)
 
 
 class _Formatted:

@@ -11,12 +11,16 @@ from __future__ import annotations
 import json
 from collections.abc import Iterable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any, cast
 
 from games.models import Action, Match
 from spades.engine import SEATS, STANDARD_RULES, TEAMS, Rules, deal_for
 from spades.engine import Match as EngineMatch
 from spades.engine.cards import sort_cards
+
+if TYPE_CHECKING:
+    from spades.engine.actions import Action as EngineAction
+    from spades.engine.actions import CompletedTrick
 
 
 @dataclass
@@ -29,7 +33,7 @@ class PlayedHand:
     before: dict[str, dict[str, int]]
     bids: list[dict[str, Any]] = field(default_factory=list)
     plays: list[dict[str, str]] = field(default_factory=list)
-    tricks: list[dict[str, Any]] = field(default_factory=list)
+    tricks: list[CompletedTrick] = field(default_factory=list)
     scoring: dict[str, Any] = field(default_factory=dict)
 
 
@@ -44,14 +48,16 @@ def _new_hand(engine: EngineMatch) -> PlayedHand:
     )
 
 
-def played_hands(rules: Rules, seed: str, actions: Iterable[tuple[str, dict]]) -> list[PlayedHand]:
+def played_hands(
+    rules: Rules, seed: str, actions: Iterable[tuple[str, dict[str, Any]]]
+) -> list[PlayedHand]:
     """Replay the log and return its complete hands, in order (a hand cut short is left out)."""
     engine = EngineMatch(rules, seed)
     hands: list[PlayedHand] = []
     current = _new_hand(engine)
     for seat, action in actions:
         hand = engine.hand
-        engine.apply(seat, action)
+        engine.apply(seat, cast("EngineAction", action))  # the log holds applied actions (JSON)
         kind = action.get("type")
         if kind == "bid":
             current.bids.append({"seat": seat, "bid": action["bid"]})

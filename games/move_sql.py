@@ -9,29 +9,42 @@ PostgreSQL and SQLite alike. No signals are sent: nothing listens to these model
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import cache
-from typing import Any, TypeVar
+from typing import Any, TypeAlias, TypeVar, cast
 
 from django.db import connection
-from django.db.models import Model
+from django.db.models import Field, Model
+from django.db.models.expressions import Col
 
 M = TypeVar("M", bound=Model)
 
+#: Per column read: its ``Col`` and the converters the ORM applies to its values.
+_ColumnRead: TypeAlias = tuple[Col, list[Callable[..., Any]]]
 
-def _quote(name: str) -> str:
-    return connection.ops.quote_name(name)
+
+def _quote(name: str | None) -> str:
+    # ``Field.column`` is typed ``str | None`` (None before ``contribute_to_class``); the
+    # columns quoted here are those of installed models, always set.
+    return connection.ops.quote_name(cast(str, name))
+
+
+def _field(model: type[Model], name: str) -> Field[Any, Any]:
+    # ``get_field`` may return a reverse relation (no column); the names given here are always
+    # the model's own concrete fields.
+    return cast("Field[Any, Any]", model._meta.get_field(name))
 
 
 @cache
 def _insert_sql(model: type[Model], names: tuple[str, ...]) -> str:
-    columns = ", ".join(_quote(model._meta.get_field(n).column) for n in names)
+    columns = ", ".join(_quote(_field(model, n).column) for n in names)
     marks = ", ".join(["%s"] * len(names))
     return f"INSERT INTO {_quote(model._meta.db_table)} ({columns}) VALUES ({marks})"
 
 
 @cache
 def _update_sql(model: type[Model], names: tuple[str, ...]) -> str:
-    sets = ", ".join(f"{_quote(model._meta.get_field(n).column)} = %s" for n in names)
+    sets = ", ".join(f"{_quote(_field(model, n).column)} = %s" for n in names)
     pk = _quote(model._meta.pk.column)
     return f"UPDATE {_quote(model._meta.db_table)} SET {sets} WHERE {pk} = %s"
 
@@ -45,8 +58,7 @@ def _lock_where(model: type[Model], vendor: str) -> str:
 
 
 def _params(model: type[Model], values: dict[str, Any]) -> list[Any]:
-    meta = model._meta
-    return [meta.get_field(n).get_db_prep_save(v, connection) for n, v in values.items()]
+    return [_field(model, n).get_db_prep_save(v, connection) for n, v in values.items()]
 
 
 def insert(model: type[Model], values: dict[str, Any]) -> None:
@@ -61,7 +73,8 @@ def update(model: type[Model], pk: Any, values: dict[str, Any]) -> int:
         return 0
     with connection.cursor() as cursor:
         cursor.execute(_update_sql(model, tuple(values)), [*_params(model, values), pk])
-        return cursor.rowcount
+        count: int = cursor.rowcount
+        return count
 
 
 def lock(model: type[M], pk: Any) -> M | None:
@@ -72,14 +85,16 @@ def lock(model: type[M], pk: Any) -> M | None:
 
 
 @cache
-def _select(model: type[Model], names: tuple[str, ...], where: str, order: str, vendor: str):
+def _select(
+    model: type[Model], names: tuple[str, ...], where: str, order: str, vendor: str
+) -> tuple[str, list[_ColumnRead]]:
     """The SQL and, per column, the converters the ORM would apply to the values read."""
-    fields = [model._meta.get_field(n) for n in names]
+    fields = [_field(model, n) for n in names]
     columns = ", ".join(_quote(f.column) for f in fields)
     sql = f"SELECT {columns} FROM {_quote(model._meta.db_table)} WHERE {where}"
     if order:
-        sql += f" ORDER BY {_quote(model._meta.get_field(order).column)}"
-    columns_read = []
+        sql += f" ORDER BY {_quote(_field(model, order).column)}"
+    columns_read: list[_ColumnRead] = []
     for f in fields:
         col = f.get_col(model._meta.db_table)
         converters = connection.ops.get_db_converters(col) + f.get_db_converters(connection)
@@ -89,16 +104,16 @@ def _select(model: type[Model], names: tuple[str, ...], where: str, order: str, 
 
 def select(
     model: type[Model], names: tuple[str, ...], where: str, params: list[Any], order: str = ""
-) -> list[tuple]:
+) -> list[tuple[Any, ...]]:
     """Rows of ``names`` (field attnames) matching ``where`` (SQL with %s), converted as the ORM
     converts them (JSON, dates on SQLite)."""
     sql, columns = _select(model, names, where, order, connection.vendor)
     with connection.cursor() as cursor:
         cursor.execute(sql, params)
         rows = cursor.fetchall()
-    out = []
+    out: list[tuple[Any, ...]] = []
     for row in rows:
-        values = []
+        values: list[Any] = []
         for value, (col, converters) in zip(row, columns, strict=True):
             for convert in converters:
                 value = convert(value, col, connection)

@@ -31,7 +31,8 @@ import sys
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
-from typing import Any
+from types import TracebackType
+from typing import TYPE_CHECKING, Any, Literal
 
 from django.db import transaction
 from django.utils import timezone
@@ -44,6 +45,9 @@ from games.models import POSITIONS, Action, Match, Seat, Table
 from games.viewers import Viewer
 from spades.engine import IllegalAction
 from spades.engine import Match as EngineMatch
+
+if TYPE_CHECKING:
+    from spades.engine.actions import Action as EngineAction
 
 log = logging.getLogger(__name__)
 
@@ -102,7 +106,7 @@ def lock_person(viewer: Viewer) -> None:
     advisory_xact_lock(viewer.key)
 
 
-def _describe(action: dict) -> str:
+def _describe(action: EngineAction) -> str:
     """An action in a log line: "bid 4", "play QS", "look"."""
     kind = action.get("type", "?")
     value = action.get("bid", action.get("card"))
@@ -152,7 +156,14 @@ class TableSession:
             raise
         return self
 
-    def __exit__(self, exc_type, exc, tb) -> bool:
+    def __exit__(
+        self,
+        exc_type: type[BaseException] | None,
+        exc: BaseException | None,
+        tb: TracebackType | None,
+    ) -> Literal[False]:
+        # Never swallows the exception: ``Atomic.__exit__`` returns None (a type checker then
+        # knows that a use case's ``with`` block raises what its body raises).
         if exc_type is None:
             try:
                 self._write()
@@ -164,14 +175,21 @@ class TableSession:
             self._atomic.__exit__(None, None, None)
             return False
         self._discard()
-        return bool(self._atomic.__exit__(exc_type, exc, tb))
+        self._atomic.__exit__(exc_type, exc, tb)
+        return False
 
     def _discard(self) -> None:
         """After a refusal or a failure: an engine that applied nothing goes back (an illegal
         action changes nothing in it); one that did may hold a rolled-back action and is
         dropped, and so are the rows, which the use case may have changed in memory."""
-        if self.engine is not None and not self._applied and not self._new_match:
-            caches.store(self.table.match_id, self.engine)
+        match_id = self.table.match_id
+        if (
+            self.engine is not None
+            and not self._applied
+            and not self._new_match
+            and match_id is not None  # always, with an engine
+        ):
+            caches.store(match_id, self.engine)
 
     def _write(self) -> None:
         table, seats, engine = self.table, self.seats, self.engine
@@ -184,6 +202,7 @@ class TableSession:
                 )
         if self._applied:
             match = table.match
+            assert match is not None  # an action was applied: there is a match (see apply)
             move_sql.update(
                 Match, match.pk, {name: getattr(match, name) for name in _MATCH_PROGRESS}
             )
@@ -238,7 +257,7 @@ class TableSession:
         an action sent for the previous one is refused as stale."""
         self.table.version += 1
 
-    def start_match(self, *, rules: dict, seed: str, players: dict[str, str]) -> Match:
+    def start_match(self, *, rules: dict[str, Any], seed: str, players: dict[str, str]) -> Match:
         """Deal a new match at the table (the next number), with a fresh engine."""
         match = Match.objects.create(
             table=self.table,
@@ -254,7 +273,7 @@ class TableSession:
         log.info("table %s match %s dealt (%s)", self.table.pk, match.pk, self.table.kind)
         return match
 
-    def apply(self, position: str, action: dict, actor: str) -> None:
+    def apply(self, position: str, action: EngineAction, actor: str) -> None:
         """Apply one action for ``position`` and append it to the log; an illegal one is
         refused (the engine's code, with its message) and changes nothing."""
         engine, match = self.engine, self.match
@@ -293,7 +312,7 @@ class TableSession:
             log.info("table %s match %s over after %s actions", self.table.pk, match.pk,
                      match.action_count)  # fmt: skip
 
-    def schedule(self, task_name: str, args: tuple, countdown: float) -> None:
+    def schedule(self, task_name: str, args: tuple[Any, ...], countdown: float) -> None:
         """Queue a Celery task once the transaction commits (never for a rolled-back change;
         the beat sweep catches one that could not be queued)."""
         queue_task(task_name, args, countdown)

@@ -271,7 +271,7 @@ choice_line = lazy(_choice_line, str)
 
 def label(option: Option) -> Promise:
     """The option's label, translated when shown."""
-    return lazy(gettext, str)(option.label)
+    return gettext_lazy(option.label)
 
 
 def help_text(option: Option) -> Promise | str:

@@ -4,15 +4,21 @@ The last part of each path is translated (gettext_lazy, composed lazily with for
 compiles each pattern once per language): /fr/tables/1/commencer/ is /en/tables/1/start/.
 """
 
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
 from django.urls import path
-from django.utils.functional import Promise
 from django.utils.text import format_lazy
 from django.utils.translation import gettext_lazy as _
 
 from .views import invitation, match, table
 
+if TYPE_CHECKING:
+    from django_stubs_ext import StrOrPromise, StrPromise
 
-def _table_path(action: Promise, rest: str = "") -> Promise:
+
+def _table_path(action: StrOrPromise, rest: str = "") -> StrPromise:
     """A route under tables/<pk>/ whose ``action`` part is translated."""
     return format_lazy("tables/<int:pk>/{}{}", action, rest)
 

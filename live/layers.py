@@ -14,6 +14,8 @@ import asyncio
 import contextlib
 import logging
 from collections import defaultdict
+from collections.abc import Callable
+from typing import Any
 
 import redis
 from channels_redis.pubsub import (
@@ -32,7 +34,7 @@ class TableChannelLayer(RedisPubSubChannelLayer):
     async def group_send_many(self, messages: list[tuple[str, dict]]) -> None:
         """Send each (group, message), in order, as ``group_send`` would."""
         layer = self._get_layer()
-        by_shard: dict[object, list[tuple[str, bytes]]] = defaultdict(list)
+        by_shard: dict[WatchedShard, list[tuple[str, bytes]]] = defaultdict(list)
         for group, message in messages:
             name = layer._get_group_channel_name(group)
             by_shard[layer._get_shard(name)].append((name, self.serialize(message)))
@@ -67,7 +69,7 @@ class WatchedPubSub(PubSub):
     """redis-py's PubSub reconnects and subscribes again by itself after a lost connection:
     the messages published meanwhile are gone, silently. This one tells its shard."""
 
-    on_reconnect = None
+    on_reconnect: Callable[[], None] | None = None
 
     async def on_connect(self, connection) -> None:
         await super().on_connect(connection)
@@ -85,6 +87,11 @@ class WatchedShard(RedisSingleShardConnection):
     consumer closes it, its client reconnects and resyncs); a connection that failed is dropped,
     and the next subscribe or publish opens a new one once Redis is back.
     """
+
+    # channels_redis's own attributes (it has no type hints): redis.asyncio's client and PubSub.
+    _redis: Any
+    _pubsub: Any
+    _subscribed_to: set[str]
 
     def _ensure_redis(self) -> None:
         fresh = self._redis is None

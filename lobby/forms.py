@@ -164,6 +164,7 @@ class PrivateTableForm(forms.Form):
 
     def clean(self) -> dict[str, Any]:
         data = super().clean()
+        assert data is not None  # (Form.clean returns cleaned_data)
         if data.get("blind_nil") and not data.get("nil"):
             self.add_error(
                 "blind_nil", _("Blind nil is a kind of nil: allow nil bids to offer it.")

@@ -93,7 +93,7 @@ def _reverse(name: str, table_id: int) -> str | None:
         return None
 
 
-def lobby_frame() -> dict[str, list[dict]]:
+def lobby_frame() -> dict[str, Any]:
     """The lobby socket's frame (docs/protocol.md): open tables and tables in play."""
     return {"type": "tables", "tables": open_quick_tables(), "playing": playing_tables()}
 

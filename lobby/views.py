@@ -100,7 +100,7 @@ def _seat_at_quick_table(request: HttpRequest, viewer: Viewer) -> HttpResponse:
     try:
         table = do_quick_play(viewer)
     except ServiceError as exc:
-        messages.error(request, exc.message)
+        messages.error(request, str(exc.message))
         return redirect("lobby:index")
     return redirect(table_url(table))
 
@@ -115,7 +115,7 @@ def join(request: HttpRequest, pk: int) -> HttpResponse:
     try:
         do_join(pk, viewer)
     except ServiceError as exc:
-        messages.error(request, exc.message)
+        messages.error(request, str(exc.message))
         return redirect("lobby:index")
     return redirect(reverse("games:table", args=[pk]))
 
@@ -147,7 +147,7 @@ def nickname(request: HttpRequest) -> HttpResponse:
             try:
                 viewer = set_guest_nickname(request, form.cleaned_data["nickname"])
             except ServiceError as exc:
-                form.add_error("nickname", exc.message)
+                form.add_error("nickname", str(exc.message))
             else:
                 return _continue(request, next_value, viewer)
     else:
@@ -185,7 +185,7 @@ def create_private(request: HttpRequest) -> HttpResponse:
                     turn_seconds=form.turn_timer(),
                 )
             except ServiceError as exc:
-                form.add_error(None, exc.message)
+                form.add_error(None, str(exc.message))
             else:
                 return redirect(table_url(table))
     else:

@@ -5,6 +5,7 @@ and lifted, never typed), the report queue and the audit trail. Every change is 
 from __future__ import annotations
 
 from datetime import timedelta
+from typing import TYPE_CHECKING
 
 from django import forms
 from django.contrib import admin, messages
@@ -26,6 +27,9 @@ from moderation.admin_common import InForceFilter, done_message
 from moderation.models import Event, Report, WordFilter
 from moderation.sanction_form import Target, silence_action, suspend_action
 from moderation.words import compile_entry
+
+if TYPE_CHECKING:
+    from django_stubs_ext import StrOrPromise
 
 CONTEXT_MESSAGES = 6  # messages shown before and after a reported one
 
@@ -167,7 +171,7 @@ class ReportAdmin(CanSilence, admin.ModelAdmin):
         return False
 
     @admin.display(description=_("reported by"))
-    def reporter(self, report: Report) -> str:
+    def reporter(self, report: Report) -> StrOrPromise:
         if report.reporter_key == wordfilter.FILTER_REPORTER:
             return _("the word filter (the message was refused)")
         return report.reporter_name
@@ -211,7 +215,7 @@ class ReportAdmin(CanSilence, admin.ModelAdmin):
         )
 
     @admin.display(description=_("the player's history"))
-    def earlier(self, report: Report) -> str:
+    def earlier(self, report: Report) -> StrOrPromise:
         """The reported player's earlier reports and the moderation done about them."""
         reports = Report.objects.filter(reported_key=report.reported_key).exclude(pk=report.pk)
         events = Event.objects.filter(viewer_key=report.reported_key)

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from django import forms
 from django.contrib import messages
@@ -24,6 +25,9 @@ from moderation.actions import (
 )
 from moderation.models import Report
 from moderation.sanctions import DURATION_LABELS
+
+if TYPE_CHECKING:
+    from django_stubs_ext import StrOrPromise
 
 
 @dataclass(frozen=True)
@@ -93,9 +97,9 @@ def suspend_action(modeladmin, request: HttpRequest, queryset, targets: list[Tar
         return None
 
     def apply(target: Target, duration: str, reason: str) -> None:
-        do_suspend_ranked(
-            user_id_of(target.viewer_key), duration, reason, request.user, report=target.report
-        )
+        user_id = user_id_of(target.viewer_key)
+        assert user_id is not None  # (accounts only)
+        do_suspend_ranked(user_id, duration, reason, request.user, report=target.report)
 
     return _sanction_page(
         modeladmin,
@@ -122,9 +126,9 @@ class SanctionPage:
     """The words of one kind of sanction's intermediate page."""
 
     action: str
-    title: str
-    intro: str
-    submit: str
+    title: StrOrPromise
+    intro: StrOrPromise
+    submit: StrOrPromise
     done: Callable[[int], str]
 
 

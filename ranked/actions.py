@@ -78,7 +78,9 @@ def abandonment_wait(user_id: int) -> timedelta:
         return timedelta(0)
     waits = settings.RANKED_ABANDON_WAITS
     wait = timedelta(seconds=waits[min(len(marks), len(waits)) - 1])
-    return max(timedelta(0), marks[0] + wait - now)
+    last = marks[0]
+    assert last is not None  # (finished_at__gte leaves out the unfinished)
+    return max(timedelta(0), last + wait - now)
 
 
 def ranked_table_of(viewer: Viewer) -> Table | None:
@@ -109,20 +111,20 @@ def do_join_queue(viewer: Viewer | None) -> Table | None:
     abandonment's wait runs."""
     if viewer is None or viewer.is_guest:
         raise refusal("ranked_login")
+    user_id = viewer.user_id
+    assert user_id is not None  # not a guest
     with transaction.atomic():
         lock_person(viewer)
         table = ranked_table_of(viewer)
         if table is not None:
             return table
-        wait = abandonment_wait(viewer.user_id)
+        wait = abandonment_wait(user_id)
         if wait:
             raise refusal("ranked_wait", time=timeuntil(timezone.now() + wait))
-        suspended(viewer.user_id)
-        mu = (
-            PlayerRating.objects.filter(user_id=viewer.user_id).values_list("mu", flat=True).first()
-        )
+        suspended(user_id)
+        mu = PlayerRating.objects.filter(user_id=user_id).values_list("mu", flat=True).first()
         QueueEntry.objects.get_or_create(
-            user_id=viewer.user_id,
+            user_id=user_id,
             defaults={
                 "points": matching_points(mu if mu is not None else START_MU),
                 "joined_at": timezone.now(),
@@ -137,6 +139,7 @@ def do_leave_queue(viewer: Viewer | None) -> bool:
     """Leave the ranked queue; returns whether the person was in it."""
     if viewer is None or viewer.is_guest:
         return False
+    assert viewer.user_id is not None  # not a guest
     deleted, _ = QueueEntry.objects.filter(user_id=viewer.user_id).delete()
     return bool(deleted)
 
@@ -149,6 +152,7 @@ def queue_state(viewer: Viewer | None, *, seen: bool = False) -> dict:
     table = ranked_table_of(viewer)
     if table is not None:
         return {"state": "seated", "table": table.pk}
+    assert viewer.user_id is not None  # not a guest
     entry = QueueEntry.objects.filter(user_id=viewer.user_id)
     joined = entry.values_list("joined_at", flat=True).first()
     if joined is not None and seen:

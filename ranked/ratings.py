@@ -50,9 +50,15 @@ def new_teams(
 ) -> list[list[tuple[float, float]]]:
     """openskill's update of two teams of (mu, sigma), ``winner`` the index of the team that won."""
     ratings = [[MODEL.rating(mu=mu, sigma=sigma) for mu, sigma in team] for team in teams]
-    ranks = [0 if i == winner else 1 for i in range(len(teams))]
+    ranks: list[float] = [0 if i == winner else 1 for i in range(len(teams))]
     rated = MODEL.rate(ratings, ranks=ranks)
     return [[(r.mu, r.sigma) for r in team] for team in rated]
+
+
+def _person(player: MatchPlayer) -> int:
+    """The user id of a rated player: ``team_update`` returns people only (never a bot)."""
+    assert player.user_id is not None
+    return player.user_id
 
 
 def _bot(player: MatchPlayer) -> tuple[float, float]:
@@ -121,7 +127,7 @@ def _rate(match_id: int) -> int:
     current = {uid: (r.mu, r.sigma) for uid, r in ratings.items()}
     changes = team_update(players, current)
     for player, mu, sigma in changes:
-        _record(player, ratings.get(player.user_id), mu, sigma)
+        _record(player, ratings.get(_person(player)), mu, sigma)
     return len(changes)
 
 
@@ -129,7 +135,7 @@ def _change(
     player: MatchPlayer, old_mu: float, old_sigma: float, mu: float, sigma: float
 ) -> RatingChange:
     return RatingChange(
-        user_id=player.user_id,
+        user_id=_person(player),
         match_id=player.match_id,
         before=shown(old_mu, old_sigma),
         after=shown(mu, sigma),
@@ -147,7 +153,7 @@ def _record(player: MatchPlayer, rating: PlayerRating | None, mu: float, sigma: 
     values = {"mu": mu, "sigma": sigma, "rating": shown(mu, sigma)}
     if rating is None:
         PlayerRating.objects.create(
-            user_id=player.user_id,
+            user_id=_person(player),
             matches=1,
             wins=int(won),
             abandons=int(player.abandoned),
@@ -187,10 +193,11 @@ def recompute() -> int:
             }
             rated += 1
             for player, mu, sigma in team_update(players, current):
-                old = state.get(player.user_id) or [START_MU, START_SIGMA, 0, 0, 0]
+                user_id = _person(player)
+                old = state.get(user_id) or [START_MU, START_SIGMA, 0, 0, 0]
                 changes.append(_change(player, old[0], old[1], mu, sigma))
                 won = player.result == MatchPlayer.Result.WIN
-                state[player.user_id] = [
+                state[user_id] = [
                     mu,
                     sigma,
                     old[2] + 1,

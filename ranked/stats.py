@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.db.models import Count, Q, Sum
 from django.urls import NoReverseMatch, reverse
 
@@ -43,7 +45,7 @@ def match_url(match_id: int) -> str | None:
         return None
 
 
-def recent(user_id: int) -> list[dict]:
+def recent(user_id: int) -> list[dict[str, Any]]:
     """The last ranked matches, newest first, with the rating change of each."""
     rows = list(
         MatchPlayer.objects.filter(user_id=user_id, ranked=True, finished_at__isnull=False)
@@ -56,13 +58,20 @@ def recent(user_id: int) -> list[dict]:
             user_id=user_id, match_id__in=[r["match_id"] for r in rows]
         ).values_list("match_id", "before", "after")
     }
+    recent: list[dict[str, Any]] = []
     for row in rows:
-        before, after = changes.get(row["match_id"], (None, None))
-        row["after"] = after
-        row["delta"] = after - before if after is not None else None
-        row["delta_abs"] = abs(row["delta"]) if row["delta"] is not None else None
-        row["url"] = match_url(row["match_id"])
-    return rows
+        before, after = changes.get(row["match_id"], (None, None))  # both or neither
+        delta = after - before if after is not None and before is not None else None
+        recent.append(
+            {
+                **row,
+                "after": after,
+                "delta": delta,
+                "delta_abs": abs(delta) if delta is not None else None,
+                "url": match_url(row["match_id"]),
+            }
+        )
+    return recent
 
 
 def history(user_id: int) -> list[int]:

@@ -160,7 +160,7 @@ def join(request: HttpRequest) -> HttpResponse:
     try:
         table = do_join_queue(viewer_from_request(request))
     except ServiceError as exc:
-        messages.error(request, exc.message)
+        messages.error(request, str(exc.message))
         return redirect("lobby:index")
     if table is not None:
         return redirect(_table_url(table.pk))

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from typing import cast
 
 from django import forms
 from django.contrib import admin
@@ -35,7 +36,7 @@ class VideoAdminForm(forms.ModelForm):
     def __init__(self, *args, **kwargs) -> None:
         super().__init__(*args, **kwargs)
         # The model field caps the id at 11 characters; a pasted address is longer.
-        self.fields["youtube_id"].max_length = None
+        cast(forms.CharField, self.fields["youtube_id"]).max_length = None
         self.fields["youtube_id"].validators = [
             v for v in self.fields["youtube_id"].validators if not hasattr(v, "limit_value")
         ]

@@ -71,7 +71,7 @@ def validate_thumbnail(upload) -> None:
         )
 
 
-class VideoQuerySet(models.QuerySet):
+class VideoQuerySet(models.QuerySet["Video"]):
     """Queries the videos page needs."""
 
     def for_language(self, language: str) -> QuerySet[Video]:

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any, cast
 
 from django.conf import settings
 from django.http import HttpRequest
@@ -16,6 +16,9 @@ from django.utils.functional import Promise, lazy
 from django.utils.module_loading import import_string
 from django.utils.translation import get_language
 from django.utils.translation import gettext_lazy as _
+
+if TYPE_CHECKING:
+    from django_stubs_ext import StrPromise
 
 #: Languages of the rules site, the default first (also the target of `/`).
 LANGUAGES: tuple[str, ...] = ("fr", "en")
@@ -54,14 +57,15 @@ class Page:
         """The page's slug in `lang` (the active language by default)."""
         return self.slugs[lang or current_language()]
 
-    def route(self) -> Promise:
+    def route(self) -> StrPromise:
         """A lazy URL route: Django compiles it once per language, so each language has its slug."""
 
         def _route() -> str:
             slug = self.slug()
             return f"{slug}/" if slug else ""
 
-        return lazy(_route, str)()
+        # ``lazy`` keeps the function's type (str) for a type checker: the result is a promise.
+        return cast("StrPromise", lazy(_route, str)())
 
     def template(self, lang: str | None = None) -> str:
         """The per-language body template of this page."""

@@ -44,7 +44,9 @@ class RulesPagesSitemap(_SiteSitemap):
         return list(PAGES)
 
     def _items(self) -> list[tuple[Page, str]]:
-        return [(page, lang) for page, lang in super()._items() if page.is_listed(lang)]
+        # Django's private ``Sitemap._items`` (the (item, language) pairs) is not in django-stubs.
+        pairs = super()._items()  # type: ignore[misc]
+        return [(page, lang) for page, lang in pairs if page.is_listed(lang)]
 
     def location(self, item: Page) -> str:
         return reverse(item.url_name)

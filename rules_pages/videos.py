@@ -29,7 +29,7 @@ def has_videos(lang: str) -> bool:
 
 
 @require_safe
-def thumbnail(request: HttpRequest, pk: int) -> HttpResponse:
+def thumbnail(request: HttpRequest, pk: int) -> HttpResponse | FileResponse:
     """A published video's uploaded thumbnail, with the content type its bytes show."""
     video = get_object_or_404(Video, pk=pk, published=True)
     if not video.thumbnail:

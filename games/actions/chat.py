@@ -7,7 +7,7 @@ upward as ``signals.message_filtered`` (moderation opens the report)."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Any
 
@@ -70,7 +70,7 @@ def do_chat(table_id: int, viewer: Viewer | None, text: Any, address: str = "") 
     if len(text) > settings.CHAT_MAX_LENGTH:
         raise refusal("message_too_long", max=settings.CHAT_MAX_LENGTH)
     silence = silence_of(viewer.key, address) if viewer is not None else None
-    if silence is not None:
+    if silence is not None and viewer is not None:  # (a silence is only looked up for one)
         raise _silenced(silence, viewer.key, address)
     verdict = screen_message(text)
     if verdict.action in ("refuse", "report"):
@@ -144,6 +144,14 @@ def do_mute(table_id: int, viewer: Viewer | None, position: Any, muted: bool) ->
     return viewer_mutes(table_id, viewer.key)
 
 
+def _send_hidden(m: ChatMessage) -> Callable[[], None]:
+    return lambda: broadcast.publish_chat_hidden(m.table_id, m.pk)
+
+
+def _send_shown(m: ChatMessage, payload: dict[str, Any]) -> Callable[[], None]:
+    return lambda: broadcast.publish_chat_shown(m.table_id, payload)
+
+
 def set_chat_hidden(message_ids: Iterable[int], hidden: bool) -> list[ChatMessage]:
     """The messages that changed, hidden (``chat_hidden``) or shown again (``chat_shown``, with
     the message) at their tables once committed. Joins the caller's transaction."""
@@ -152,10 +160,9 @@ def set_chat_hidden(message_ids: Iterable[int], hidden: bool) -> list[ChatMessag
         ChatMessage.objects.filter(pk__in=[m.pk for m in changed]).update(hidden=hidden)
         for m in changed:
             if hidden:
-                after_commit(lambda m=m: broadcast.publish_chat_hidden(m.table_id, m.pk))
+                after_commit(_send_hidden(m))
             else:
-                payload = m.as_frame_dict()
-                after_commit(lambda m=m, p=payload: broadcast.publish_chat_shown(m.table_id, p))
+                after_commit(_send_shown(m, m.as_frame_dict()))
             m.hidden = hidden
     return changed
 

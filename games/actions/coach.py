@@ -12,12 +12,17 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from games.errors import refusal
 from games.models import Seat, Table
 from games.session import Snapshot, reading
 from games.viewers import Viewer
+
+if TYPE_CHECKING:
+    from spades.bots.coach import Advice
+    from spades.engine.actions import Action as EngineAction
+    from spades.engine.actions import SeatView
 
 
 @dataclass(frozen=True)
@@ -26,12 +31,12 @@ class TableAdvice:
 
     version: int
     seat: str
-    action: dict
+    action: EngineAction
     code: str
-    params: dict
+    params: dict[str, Any]
 
 
-def _advise(view: dict):
+def _advise(view: SeatView) -> Advice | None:
     from spades.bots.coach import advise  # the bots load their tables on first use
 
     return advise(view)
@@ -67,9 +72,10 @@ def do_estimate(table_id: int, viewer: Viewer | None) -> dict[str, Any]:
         view = snap.engine.view(seat.position)  # type: ignore[union-attr]
     if view.get("phase") != "bidding":
         return {"hand_number": view.get("hand_number"), "bid": None}
-    if not view.get("hand") or view.get("hand_hidden"):
+    hand = view.get("hand")
+    if not hand or view.get("hand_hidden"):
         raise refusal("no_hand")
-    estimate = estimate_tricks(view["hand"], has_jokers(view.get("rules"))).to_dict()
+    estimate = estimate_tricks(hand, has_jokers(view.get("rules"))).to_dict()
     clean = {
         k: v if not isinstance(v, float) or math.isfinite(v) else None for k, v in estimate.items()
     }

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import logging
 import random
+from typing import TYPE_CHECKING
 
 from django.conf import settings
 
@@ -18,12 +19,16 @@ from games.models import Action, BotLevel, Table, is_paused
 from games.session import TableSession, reading
 from games.viewers import Viewer
 
+if TYPE_CHECKING:
+    from spades.engine.actions import Action as EngineAction
+    from spades.engine.actions import SeatView
+
 log = logging.getLogger(__name__)
 
 STANDIN_LEVEL = BotLevel.NORMAL
 
 
-def _after_action(s: TableSession, action: dict) -> None:
+def _after_action(s: TableSession, action: EngineAction) -> None:
     """New version and deadlines; a play that leaves no card on the felt took a trick (and maybe
     ended the hand): everyone gets a moment to see it before the next move."""
     s.bump()
@@ -35,7 +40,9 @@ def _after_action(s: TableSession, action: dict) -> None:
     plan(s, new_turn=action.get("type") != "look", pause=pause)
 
 
-def do_act(table_id: int, viewer: Viewer | None, action: dict, version: int | None = None) -> None:
+def do_act(
+    table_id: int, viewer: Viewer | None, action: EngineAction, version: int | None = None
+) -> None:
     """``viewer`` bids, plays or looks at their cards. Refused (nothing changes) when it is not
     theirs to do, illegal, or ``version`` is not the table's current version."""
     with TableSession(table_id) as s:
@@ -56,18 +63,20 @@ def do_act(table_id: int, viewer: Viewer | None, action: dict, version: int | No
         _after_action(s, action)
 
 
-def _choose_bot_action(level: str, view: dict, rng: random.Random) -> dict | None:
+def _choose_bot_action(level: str, view: SeatView, rng: random.Random) -> EngineAction | None:
     from spades.bots import choose_action  # the bots load their tables on first use
 
     return choose_action(level, view, rng=rng)
 
 
-def _bot_choice(table_id: int, version: int) -> tuple[str, dict] | None:
+def _bot_choice(table_id: int, version: int) -> tuple[str, EngineAction] | None:
     """The seat to move and the action its bot chooses from that seat's view, or None when no
     bot is to move at ``version``."""
     with reading(table_id) as snap:
-        table, engine = snap.table, snap.engine
+        table, engine, match = snap.table, snap.engine, snap.table.match
         if table.version != version or table.status != Table.Status.PLAYING or engine is None:
+            return None
+        if match is None:  # never with an engine (it is the match's)
             return None
         position = engine.to_move
         if position is None:
@@ -77,7 +86,8 @@ def _bot_choice(table_id: int, version: int) -> tuple[str, dict] | None:
             return None
         view = engine.view(position)  # exactly what that seat sees
         level = seat.bot_level or STANDIN_LEVEL
-        rng = random.Random(f"{table.match.seed}:{table.match.action_count}")
+        rng = random.Random(f"{match.seed}:{match.action_count}")
+    action: EngineAction | None
     try:
         action = _choose_bot_action(level, view, rng)
     except Exception:

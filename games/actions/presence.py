@@ -120,7 +120,9 @@ def do_expire_turn(table_id: int) -> bool:
             return False
         if timezone.now() + EARLY_TOLERANCE < deadline:
             return False
-        seat = s.seats[s.engine.to_move]
+        position = s.engine.to_move
+        assert position is not None  # the table plays: its match is not over
+        seat = s.seats[position]
         if not seat.is_human or seat.standin or is_paused(table, s.seats):
             return False
         seat.standin = True

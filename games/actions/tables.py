@@ -298,7 +298,9 @@ def do_rematch(table_id: int, viewer: Viewer) -> Table:
         for seat in s.seats.values():
             if seat.is_human and seat.disconnected_at is not None and seat != s.seat_of(viewer):
                 seat.clear()  # they left: a bot of the table's level takes their seat
-        s.seat_of(viewer).disconnected_at = None  # they asked, so they are here
+        me = s.seat_of(viewer)
+        assert me is not None  # (refused above otherwise)
+        me.disconnected_at = None  # they asked, so they are here
         dealer = None
         if s.engine is not None:
             dealer = (SEATS.index(s.engine.dealer) + 1) % len(SEATS)

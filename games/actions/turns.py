@@ -37,7 +37,9 @@ def plan(s: TableSession, *, new_turn: bool, bot_delay: float | None = None, pau
         table.turn_started_at = now + timedelta(seconds=pause)
     if is_paused(table, s.seats):
         return  # nobody is at the table: everything waits for someone to come back
-    seat = s.seats[engine.to_move]
+    position = engine.to_move
+    assert position is not None  # the match is not over
+    seat = s.seats[position]
     if seat.is_bot or seat.standin:
         delay = (settings.BOT_MOVE_DELAY if bot_delay is None else bot_delay) + pause
         table.bot_due_at = now + timedelta(seconds=delay)

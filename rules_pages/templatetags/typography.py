@@ -6,6 +6,8 @@ the active language's plural rule; `{{ n|signed }}` -> "−60" (typographic minu
 
 from __future__ import annotations
 
+from typing import Any
+
 from django import template
 
 from rules_pages import typography
@@ -25,7 +27,7 @@ def signed(value: object) -> str:
 
 
 @register.filter
-def quantity(count: object, forms: str) -> str:
+def quantity(count: Any, forms: str) -> str:
     """A number and its noun in the singular or the plural: `{{ n|quantity:"sac,sacs" }}`."""
     try:
         number = int(count) if str(count).lstrip("-").isdigit() else float(count)
