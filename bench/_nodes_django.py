@@ -32,7 +32,7 @@ def create(rules: dict) -> dict:
     """A private table (no turn timer) opened by guest N, joined by E, S and W through its
     invitation, as the pages do; returns its id and each seat's session key."""
     from games.actions import tables
-    from tests.live_support import make_guest
+    from tests.support.live import make_guest
 
     viewers, cookies = {}, {}
     for seat in SEATS:
