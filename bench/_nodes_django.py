@@ -105,10 +105,10 @@ def outcomes(table_id: int, sends_path: str) -> dict:
 
 
 def check(table_id: int, frames_path: str, sends_path: str) -> dict:
-    """Every frame through tests.live_support.check_frame (one context per connection: no other
+    """Every frame through tests.support.live.check_frame (one context per connection: no other
     seat's unplayed card, each view exactly the engine's at its point); per connection, state
     versions never go down; each player's newest state against the log."""
-    from tests import live_support
+    from tests.support import live as live_support
 
     # The log is append-only: a prefix rebuilt now is what it was when the frame was sent.
     # Frames of four sockets share their points, so each point is rebuilt once.

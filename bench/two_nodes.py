@@ -11,7 +11,7 @@ machine's PostgreSQL and migrates it, starts two nodes (`python -m config.launch
 node a with 2 Daphnes, node b with 1, each worker with beat under the Redis lock) and nginx in
 front (`?node=a` / `?node=b` picks the node). Four guests sit at one private table: N and S
 connect through node a, E and W through node b. They play a whole match; every frame is then
-checked in a Django process (tests.live_support.check_frame: no other seat's unplayed card; state
+checked in a Django process (tests.support.live.check_frame: no other seat's unplayed card; state
 versions never go down per socket; the final state equals the match in the database). Prints one
 JSON line of figures and exits 1 on any failure. Loopback only; everything it starts is stopped.
 """

@@ -6,7 +6,9 @@ through the autouse fixture ``broadcasts_equal_fresh_reads`` in conftest.py. The
 sent; each group's newest one (the highest version, the last sent of it: a consumer drops an older
 one) is compared, in every language it carries, with ``reading.table_state`` for the person seated
 there (the spectators' group with an anonymous spectator). Groups of seats with no person (a bot,
-nobody) have no socket to hear them and are passed over, as are tables deleted meanwhile.
+nobody) have no socket to hear them and are passed over, as are tables deleted meanwhile. Tests
+whose site runs in other processes (browser, system, ``live_site``) are not checked: their
+broadcasts are not this process's.
 """
 
 from __future__ import annotations
@@ -55,8 +57,8 @@ class BroadcastLog:
                     diff = sorted(
                         f"{part}.{key}"
                         for part in ("table", "view")
-                        for key in {*sent[part], *expected[part]}
-                        if sent[part].get(key) != expected[part].get(key)
+                        for key in {*(sent[part] or {}), *(expected[part] or {})}
+                        if (sent[part] or {}).get(key) != (expected[part] or {}).get(key)
                     )
                     found.append(f"{group} ({language}) v{sent['version']}: {', '.join(diff)}")
         return found
