@@ -250,7 +250,7 @@ class TableConsumer(_Consumer):
             raise TOO_LARGE
         try:
             message = json.loads(text_data)
-        except ValueError:
+        except (ValueError, RecursionError):  # nested deeper than the decoder goes: not JSON here
             raise BAD_JSON from None
         if not isinstance(message, dict) or not isinstance(message.get("type"), str):
             raise BAD_MESSAGE

@@ -137,6 +137,7 @@ async def test_a_spectator_without_identity_gets_the_public_view_and_may_not_act
 
 BAD_INPUTS = [
     ("{bid", "bad_json"),
+    ("[" * 1500 + "]" * 1500, "bad_json"),  # under the size cap, deeper than the decoder goes
     ("[1, 2]", "bad_message"),
     ('"bid"', "bad_message"),
     ('{"bid": 3}', "bad_message"),
