@@ -34,6 +34,9 @@ def queue_task(task_name: str, args: tuple[Any, ...], countdown: float = 0.0) ->
     """Queue a Celery task by name once the transaction commits (no import of the task)."""
 
     def send() -> None:
-        current_app.send_task(task_name, args=args, countdown=max(0.0, countdown))
+        try:
+            current_app.send_task(task_name, args=args, countdown=max(0.0, countdown))
+        except Exception:  # the beat's catch-up tasks run what could not be queued
+            log.exception("could not queue %s%s", task_name, args)
 
-    after_commit(send)
+    transaction.on_commit(send)

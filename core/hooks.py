@@ -15,19 +15,15 @@ R = TypeVar("R")
 
 
 class Hook(Generic[P, R]):
-    """One provider at a time; ``provide`` replaces it (the tests restore the default)."""
+    """One provider at a time; ``provide`` replaces the default."""
 
     def __init__(self, name: str, default: Callable[P, R]) -> None:
         self.name = name
-        self.default = default
         self._provider: Callable[P, R] = default
 
     def provide(self, func: Callable[P, R]) -> Callable[P, R]:
         self._provider = func
         return func
-
-    def reset(self) -> None:
-        self._provider = self.default
 
     def __call__(self, *args: P.args, **kwargs: P.kwargs) -> R:
         return self._provider(*args, **kwargs)
