@@ -5,15 +5,26 @@ The unit of work tells of both (``games.signals.match_dealt`` and ``match_ended`
 ``RankedConfig.ready``), inside the transaction that deals or ends the match, so these rows
 commit with it; a ranked match's rating task is queued once that transaction commits.
 
-A person's seat is an abandonment when a stand-in made more than half of its actions, or when
-they were gone at the end (left the table, so a bot had taken the seat, or had no socket)."""
+A person's seat is an **abandonment** (``abandoned``) when, from what the site records of it:
+
+- they left the table (a bot had their seat for good at the end), or
+- a stand-in made more than half of the seat's actions (``Action.actor``: their turns timed out,
+  or they had no socket past the grace period on their turn), or
+- they were away at the end: no socket for longer than ``DISCONNECT_GRACE_SECONDS``, or none and
+  a stand-in playing for them (a page closed a moment before the last card is forgiven, as the
+  table forgives it).
+
+An abandoned seat never gains rating (``ranked.ratings``: it takes the loss's change whatever its
+team's result) and its match counts as abandoned, not won (``ranked.stats``)."""
 
 from __future__ import annotations
 
 import logging
 from collections import Counter
+from datetime import timedelta
 from typing import Any
 
+from django.conf import settings
 from django.utils import timezone
 
 from core.after_commit import queue_task
@@ -69,6 +80,7 @@ def record_end(match: Match, seats: dict[str, Seat], history: list[dict]) -> Non
     winner = (match.result or {}).get("winner")
     counts = Counter(Action.objects.filter(match=match).values_list("seat", "actor").iterator())
     now = timezone.now()
+    grace = timedelta(seconds=settings.DISCONNECT_GRACE_SECONDS)
     for player in MatchPlayer.objects.filter(match=match):
         seat = seats[player.position]
         total = sum(n for (pos, _actor), n in counts.items() if pos == player.position)
@@ -76,7 +88,11 @@ def record_end(match: Match, seats: dict[str, Seat], history: list[dict]) -> Non
         share = standin / total if total else 0.0
         person = bool(player.user_id or player.guest_key)
         key = user_key(player.user_id) if player.user_id else player.guest_key
-        gone = person and (seat.viewer_key != key or seat.disconnected_at is not None)
+        left = seat.viewer_key != key
+        away = seat.disconnected_at is not None and (
+            seat.standin or now - seat.disconnected_at >= grace
+        )
+        gone = person and (left or away)
         MatchPlayer.objects.filter(pk=player.pk).update(
             result=MatchPlayer.Result.WIN if winner == player.team else MatchPlayer.Result.LOSS,
             standin_share=share,

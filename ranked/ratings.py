@@ -9,6 +9,11 @@ openskill's ordinal (a conservative estimate) on a familiar scale: a newcomer (m
 shows 1000, a settled player of average strength (sigma near 2) about 1475, and every match
 played narrows sigma, so the number of a player who keeps their level still rises at first.
 
+A seat that abandoned (``MatchPlayer.abandoned``: left, timed out, or away past its grace, see
+``ranked.participation``) never gains rating: it gets the change its team's loss would have given
+it, whatever the result, while its partner who stayed is rated from the result. Nor does it count
+as a win (``PlayerRating.wins`` counts the matches won and finished).
+
 ``rate_match`` is what the task ``games.rate_match`` runs once a ranked match has ended; a
 ``RatingChange`` per person and match (unique) makes it idempotent. ``recompute`` replays every
 ranked match in order and gives the same numbers.
@@ -65,11 +70,17 @@ def _bot(player: MatchPlayer) -> tuple[float, float]:
     return BOT_RATINGS.get(player.bot_level or "normal", BOT_RATINGS["normal"])
 
 
+def won_and_finished(player: MatchPlayer) -> bool:
+    """A win to the player's credit: their team won and they did not abandon."""
+    return player.result == MatchPlayer.Result.WIN and not player.abandoned
+
+
 def team_update(
     players: list[MatchPlayer], current: dict[int, tuple[float, float]]
 ) -> list[tuple[MatchPlayer, float, float]]:
     """The new (mu, sigma) of each person of one match's four seats, from their ``current``
-    ratings by user id (a newcomer starts at openskill's default; bots at their fixed rating)."""
+    ratings by user id (a newcomer starts at openskill's default; bots at their fixed rating).
+    An abandoned seat gets the update of its team's loss (module docstring)."""
     teams = {t: [p for p in players if p.team == t] for t in ("NS", "EW")}
     winner = 0 if teams["NS"][0].result == MatchPlayer.Result.WIN else 1
 
@@ -78,7 +89,14 @@ def team_update(
             return _bot(p)
         return current.get(p.user_id, (START_MU, START_SIGMA))
 
-    after = new_teams([[rating(p) for p in teams[t]] for t in ("NS", "EW")], winner)
+    before = [[rating(p) for p in teams[t]] for t in ("NS", "EW")]
+    after = new_teams(before, winner)
+    if any(p.abandoned for p in teams[("NS", "EW")[winner]]):
+        lost = new_teams(before, 1 - winner)  # what a loss would have given the winners
+        after[winner] = [
+            lost[winner][i] if p.abandoned else after[winner][i]
+            for i, p in enumerate(teams[("NS", "EW")[winner]])
+        ]
     return [
         (player, mu, sigma)
         for team, new in zip(("NS", "EW"), after, strict=True)
@@ -148,7 +166,7 @@ def _change(
 
 def _record(player: MatchPlayer, rating: PlayerRating | None, mu: float, sigma: float) -> None:
     old_mu, old_sigma = (rating.mu, rating.sigma) if rating else (START_MU, START_SIGMA)
-    won = player.result == MatchPlayer.Result.WIN
+    won = won_and_finished(player)
     RatingChange.objects.bulk_create([_change(player, old_mu, old_sigma, mu, sigma)])
     values = {"mu": mu, "sigma": sigma, "rating": shown(mu, sigma)}
     if rating is None:
@@ -196,7 +214,7 @@ def recompute() -> int:
                 user_id = _person(player)
                 old = state.get(user_id) or [START_MU, START_SIGMA, 0, 0, 0]
                 changes.append(_change(player, old[0], old[1], mu, sigma))
-                won = player.result == MatchPlayer.Result.WIN
+                won = won_and_finished(player)
                 state[user_id] = [
                     mu,
                     sigma,

@@ -14,23 +14,27 @@ HISTORY = 200
 
 
 def figures(user_id: int) -> dict:
-    """Matches, wins, nil success, bid accuracy, bags per hand over the ranked matches."""
+    """Matches, wins, abandonments, nil success, bid accuracy, bags per hand over the ranked
+    matches. A match the player abandoned counts as abandoned, never as won, and only the matches
+    they finished make the win rate and the bidding figures (a stand-in bid the others)."""
     rows = MatchPlayer.objects.filter(user_id=user_id, ranked=True, finished_at__isnull=False)
+    finished = Q(abandoned=False)
     sums = rows.aggregate(
         matches=Count("id"),
-        wins=Count("id", filter=Q(result=MatchPlayer.Result.WIN)),
+        finished=Count("id", filter=finished),
+        wins=Count("id", filter=finished & Q(result=MatchPlayer.Result.WIN)),
         abandons=Count("id", filter=Q(abandoned=True)),
-        hands=Sum("hands"),
-        nil_bids=Sum("nil_bids"),
-        nil_made=Sum("nil_made"),
-        bids=Sum("bids"),
-        bid_error=Sum("bid_error"),
-        bags=Sum("bags"),
+        hands=Sum("hands", filter=finished),
+        nil_bids=Sum("nil_bids", filter=finished),
+        nil_made=Sum("nil_made", filter=finished),
+        bids=Sum("bids", filter=finished),
+        bid_error=Sum("bid_error", filter=finished),
+        bags=Sum("bags", filter=finished),
     )
     sums = {k: v or 0 for k, v in sums.items()}
     return {
         **sums,
-        "win_rate": sums["wins"] / sums["matches"] if sums["matches"] else None,
+        "win_rate": sums["wins"] / sums["finished"] if sums["finished"] else None,
         "nil_rate": sums["nil_made"] / sums["nil_bids"] if sums["nil_bids"] else None,
         "bid_error": sums["bid_error"] / sums["bids"] if sums["bids"] else None,
         "bags_per_hand": sums["bags"] / sums["hands"] if sums["hands"] else None,

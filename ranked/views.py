@@ -36,6 +36,13 @@ PER_PAGE = 50
 PROVISIONAL_PER_PAGE = 20
 
 
+def win_rate(rating: PlayerRating) -> float | None:
+    """Wins over the matches the player finished (an abandoned match is neither): None when they
+    finished none."""
+    finished = rating.matches - rating.abandons
+    return rating.wins / finished if finished > 0 else None
+
+
 def _rows(page) -> list[dict]:
     return [
         {
@@ -43,20 +50,22 @@ def _rows(page) -> list[dict]:
             "name": r.user.public_name(),
             "rating": r.rating,
             "matches": r.matches,
-            "win_rate": r.wins / r.matches if r.matches else 0,
+            "abandons": r.abandons,
+            "win_rate": win_rate(r),
         }
         for i, r in enumerate(page.object_list)
     ]
 
 
 def leaderboard(request: HttpRequest) -> HttpResponse:
-    """Rank, name, rating, matches, win rate; the provisional players apart."""
+    """Rank, name, rating, matches, abandonments, win rate (of the matches finished); the
+    provisional players apart."""
     n = settings.RANKED_PROVISIONAL_MATCHES
     # Closed accounts (deleted, or deactivated by an administrator) are not ranked.
     ratings = (
         PlayerRating.objects.filter(user__is_active=True)
         .select_related("user")
-        .only("rating", "matches", "wins", "user__username", "user__display_name")
+        .only("rating", "matches", "wins", "abandons", "user__username", "user__display_name")
     )
     established = Paginator(ratings.filter(matches__gte=n).order_by("-rating", "id"), PER_PAGE)
     provisional = Paginator(
