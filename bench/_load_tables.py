@@ -34,7 +34,7 @@ def _django() -> None:
 
 
 def create_tables(
-    count: int, first: int, turn_seconds: int, rules: dict | None = None
+    count: int, first: int, turn_seconds: int, rules: dict | None = None, start_hand: int = 1
 ) -> list[dict]:
     """Create `count` private tables with four guests seated; return ids, cookies and the host
     (who asks for rematches). The host starts each match over its socket once the four are
@@ -42,7 +42,8 @@ def create_tables(
 
     `turn_seconds` 0 is a table without turn timer (the private table default); quick tables
     run TURN_SECONDS (30), which queues a deadline with every move. `rules`: the table's options
-    (the site's defaults when empty)."""
+    (the site's defaults when empty). `start_hand` > 1: the host starts each match here and its
+    hands before `start_hand` are played at once (``play_ahead``)."""
     _django()
     from django.contrib.sessions.backends.db import SessionStore
 
@@ -67,8 +68,51 @@ def create_tables(
         for seat in SEATS[1:]:
             tables.do_join(table.id, viewers[seat], invite_token=table.invite_token, position=seat)
         host = viewers["N"]
-        out.append({"table": table.id, "cookies": cookies, "host": [host.guest_id, host.name]})
+        started = start_hand > 1
+        if started:
+            tables.do_start(table.id, host)
+            play_ahead(table.id, start_hand, random.Random(index))
+        out.append(
+            {
+                "table": table.id,
+                "cookies": cookies,
+                "host": [host.guest_id, host.name],
+                "started": started,
+            }
+        )
     return out
+
+
+def play_ahead(table_id: int, start_hand: int, rng: random.Random) -> None:
+    """Play the table's match up to the start of hand `start_hand` with the load client's own
+    choices, written to the action log in one go (the site rebuilds its engine from that log, as
+    after any restart); the table's version counts each action, as if played one by one."""
+    from django.db import transaction
+    from django.utils import timezone
+
+    from games.models import Action, Match, Table
+    from spades.engine import Match as EngineMatch
+    from spades.engine import Rules
+
+    with transaction.atomic():
+        table = Table.objects.select_for_update().get(pk=table_id)
+        match = Match.objects.get(pk=table.match_id)
+        engine = EngineMatch(Rules.from_dict(match.rules), match.seed)
+        rows = []
+        now = timezone.now()
+        while engine.hand_number < start_hand and not engine.is_over:
+            seat = engine.to_move
+            action = choose(engine.legal_actions(seat), rng)
+            engine.apply(seat, action)
+            rows.append(
+                Action(
+                    match=match, seq=len(rows) + 1, seat=seat, payload=action,
+                    actor=Action.Actor.HUMAN, created_at=now,
+                )
+            )  # fmt: skip
+        Action.objects.bulk_create(rows)
+        Match.objects.filter(pk=match.pk).update(action_count=len(rows))
+        Table.objects.filter(pk=table_id).update(version=table.version + len(rows), updated_at=now)
 
 
 def serve_rematches() -> None:
@@ -230,10 +274,11 @@ if __name__ == "__main__":
         serve_rematches()
     elif sys.argv[1:2] == ["create-tables"]:
         rules = json.loads(sys.argv[5]) if len(sys.argv) > 5 else {}
+        start_hand = int(sys.argv[6]) if len(sys.argv) > 6 else 1
         count, first, turn_seconds = (int(a) for a in sys.argv[2:5])
-        print(json.dumps(create_tables(count, first, turn_seconds, rules)))
+        print(json.dumps(create_tables(count, first, turn_seconds, rules, start_hand)))
     else:
         sys.exit(
-            "usage: _load_tables.py create-tables COUNT FIRST TURN_SECONDS [RULES_JSON]"
+            "usage: _load_tables.py create-tables COUNT FIRST TURN_SECONDS [RULES_JSON [HAND]]"
             " | _load_tables.py rematch"
         )

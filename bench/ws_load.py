@@ -15,6 +15,15 @@ before the client sends it to the moment all four sockets have received a state 
 version. One JSON line per step, then {"largest_n_p99_under_100ms": N}. Loopback only; everything
 it starts is stopped at the end.
 
+Then, in the same run, the yardstick (bench/_reference.py): a bare Channels consumer under one
+Daphne, on a redis-server of its own, that answers each move with one group message making the
+table's four sockets send a frame of the site's mean state-frame size; no database, no engine. It
+is driven by the same steps, and the last line sets both side by side (web CPU a move, p50/p99,
+the largest N with p99 <= 100 ms, and their ratios). The first line is the machine's speed (a fixed
+CPU loop) and load. `--start-hand K` starts the site's tables at hand K of their match (the hands
+before played at once, through the engine, into the action log), to measure a move late in a long
+match.
+
 `--nodes 2` runs the production layout instead (bench/_cluster.py): two nodes, each
 `config.launcher run` with `--web-per-node` Daphnes and its Celery worker, sharing one PostgreSQL
 database and one redis-server, nginx in front; every socket connects through nginx. `--soak M`
@@ -31,6 +40,7 @@ import json
 import os
 import random
 import signal
+import subprocess
 import sys
 import tempfile
 import time
@@ -66,8 +76,11 @@ KNOBS = ("DB_CONN_MAX_AGE", "WEB_CONCURRENCY", "CELERY_CONCURRENCY", "CELERY_POO
 class Bench:
     """The client side: all the sockets in one asyncio loop."""
 
-    def __init__(self, args: argparse.Namespace, port: int, env: dict[str, str]) -> None:
+    def __init__(
+        self, args: argparse.Namespace, port: int, env: dict[str, str], reference: bool = False
+    ) -> None:
         self.args = args
+        self.reference = reference  # driving the bare Channels yardstick (bench/_reference.py)
         self.port = port
         self.env = env
         self.tables: list[TableRun] = []
@@ -93,10 +106,15 @@ class Bench:
             if conn.ws is not None and conn.ws.state is State.OPEN
         )
 
-    async def add_tables(self, count: int) -> None:
-        """Create `count` tables in a child process, then connect their sockets."""
-        from websockets.exceptions import WebSocketException
-
+    async def create(self, count: int) -> list[dict]:
+        """New tables: the site's, in a child process with Django (started at --start-hand when
+        asked); the reference's are only numbers."""
+        if self.reference:
+            first = len(self.tables) + 1
+            return [
+                {"table": first + i, "cookies": dict.fromkeys(SEATS, ""), "host": None}
+                for i in range(count)
+            ]
         proc = await asyncio.create_subprocess_exec(
             _system.PYTHON,
             str(Path(__file__).with_name("_load_tables.py")),
@@ -105,6 +123,7 @@ class Bench:
             str(len(self.tables)),
             str(self.args.turn_seconds),
             json.dumps(self.rules()),
+            str(self.args.start_hand),
             cwd=_system.BASE_DIR,
             env=self.env,
             stdout=asyncio.subprocess.PIPE,
@@ -112,8 +131,15 @@ class Bench:
         out, _ = await proc.communicate()
         if proc.returncode:
             raise RuntimeError("creating the tables failed (see above)")
-        created = json.loads(out.decode().strip().splitlines()[-1])
+        return json.loads(out.decode().strip().splitlines()[-1])
+
+    async def add_tables(self, count: int) -> None:
+        """Create `count` tables, then connect their sockets."""
+        from websockets.exceptions import WebSocketException
+
+        created = await self.create(count)
         new = [TableRun(self, item["table"], item["cookies"], item["host"]) for item in created]
+        started = {item["table"] for item in created if item.get("started")}
         gate = asyncio.Semaphore(self.args.connect_concurrency)
 
         async def connect(table: TableRun, seat: str) -> None:
@@ -134,7 +160,8 @@ class Bench:
         await asyncio.gather(*(connect(t, s) for t in new for s in SEATS))
         await asyncio.wait_for(asyncio.gather(*(t.first_state.wait() for t in new)), 60)
         for table in new:
-            await table.conns["N"].ws.send('{"type": "start"}')
+            if table.id not in started:
+                await table.conns["N"].ws.send('{"type": "start"}')
         await asyncio.wait_for(asyncio.gather(*(t.started.wait() for t in new)), 60)
         self.tables.extend(new)
 
@@ -147,6 +174,8 @@ class Bench:
             rules["target"] = self.args.target
         if self.args.loss_floor:
             rules["loss_floor"] = self.args.loss_floor
+        if self.args.start_hand > 1 and "target" not in rules:
+            rules["target"] = 100000  # tables deep into a match must not end during the run
         return rules
 
     async def ask_rematch(self, table: TableRun) -> None:
@@ -179,10 +208,11 @@ class Bench:
         # --spread: N and S through node a, E and W through node b (nginx's ?node=), the worst
         # case for the caches; else nginx sends a table's four sockets to one node.
         node = f"?node={'a' if conn.seat in 'NS' else 'b'}" if self.args.spread else ""
+        cookie = table.cookies[conn.seat]
         conn.ws = await connect(
             f"ws://127.0.0.1:{self.port}/ws/tables/{table.id}/{node}",
             origin=f"http://127.0.0.1:{self.port}",
-            additional_headers={"Cookie": f"sessionid={table.cookies[conn.seat]}"},
+            additional_headers={"Cookie": f"sessionid={cookie}"} if cookie else {},
             compression=None,
             ping_interval=None,
             open_timeout=60,
@@ -256,9 +286,15 @@ class Bench:
                 await asyncio.wait_for(self.rematcher.wait(), 10)
 
 
-async def run_steps(args: argparse.Namespace, system, env: dict[str, str]) -> int:
-    bench = Bench(args, system.port, env)
+async def run_steps(
+    args: argparse.Namespace, system, env: dict[str, str], reference: bool = False
+) -> tuple[list[dict], int]:
+    """Every step on one system (the site, or the reference); its JSON lines and the largest N
+    with p99 <= 100 ms."""
+    bench = Bench(args, system.port, env, reference)
+    label = "reference" if reference else "site"
     best = 0
+    lines: list[dict] = []
     try:
         for n in args.steps:
             soak = bool(args.soak) and n == args.steps[-1]
@@ -297,8 +333,9 @@ async def run_steps(args: argparse.Namespace, system, env: dict[str, str]) -> in
             await asyncio.sleep(min(args.move_timeout, 2.0))  # let the window's last moves land
             p99 = percentile(step.latencies, 0.99)
             line = {
+                "system": label,
                 "tables": n,
-                "nodes": args.nodes,
+                "nodes": 1 if reference else args.nodes,
                 "sockets": bench.open_sockets(),
                 "moves": len(step.latencies),
                 "p50_ms": percentile(step.latencies, 0.50),
@@ -323,6 +360,7 @@ async def run_steps(args: argparse.Namespace, system, env: dict[str, str]) -> in
                 line["error_codes"] = dict(bench.error_codes)
                 line["rematches"] = dict(bench.rematches)
             print(json.dumps(line), flush=True)
+            lines.append(line)
             if args.samples:
                 with open(args.samples, "a") as out:
                     for at, latency, table_id in step.samples:
@@ -331,10 +369,8 @@ async def run_steps(args: argparse.Namespace, system, env: dict[str, str]) -> in
             if ok:
                 best = max(best, n)
             if p99 is None or p99 > args.stop_above_ms:
-                print(
-                    json.dumps({"stopped": f"p99 above {args.stop_above_ms:g} ms at {n} tables"}),
-                    flush=True,
-                )
+                stopped = f"{label}: p99 above {args.stop_above_ms:g} ms at {n} tables"
+                print(json.dumps({"stopped": stopped}), flush=True)
                 break
     finally:
         if bench.error_codes or bench.closed or bench.connect_failures:
@@ -348,7 +384,119 @@ async def run_steps(args: argparse.Namespace, system, env: dict[str, str]) -> in
                 file=sys.stderr,
             )
         await bench.close()
-    print(json.dumps({"largest_n_p99_under_100ms": best}), flush=True)
+    print(json.dumps({"system": label, "largest_n_p99_under_100ms": best}), flush=True)
+    return lines, best
+
+
+def machine_speed() -> dict:
+    """The machine's speed today: a fixed pure-Python loop (lower is faster) and its load. This
+    machine's speed changes from day to day by 2x or more: the figures of one run are compared
+    with each other (the site against the reference), not with another day's."""
+    t0 = time.perf_counter()
+    total = 0
+    for i in range(3_000_000):
+        total += i * i % 7
+    return {
+        "loop_ms": round(1000 * (time.perf_counter() - t0), 1),
+        "load_avg": [round(x, 2) for x in os.getloadavg()],
+        "cpus": os.cpu_count(),
+    }
+
+
+def compare(site: list[dict], reference: list[dict], best: dict[str, int]) -> dict:
+    """The site beside the reference, step by step: web CPU a move and latencies, and ratios."""
+    ref_by_n = {line["tables"]: line for line in reference}
+    steps = []
+    for line in site:
+        ref = ref_by_n.get(line["tables"])
+        if ref is None:
+            continue
+        web = line["cpu_ms_per_move"].get("web")
+        ref_web = ref["cpu_ms_per_move"].get("web")
+        steps.append(
+            {
+                "tables": line["tables"],
+                "web_cpu_ms_per_move": {"site": web, "reference": ref_web},
+                "cpu_ratio": round(web / ref_web, 2) if web and ref_web else None,
+                "p50_ms": {"site": line["p50_ms"], "reference": ref["p50_ms"]},
+                "p99_ms": {"site": line["p99_ms"], "reference": ref["p99_ms"]},
+                "state_bytes_per_frame": {
+                    "site": line["state_bytes_per_frame"],
+                    "reference": ref["state_bytes_per_frame"],
+                },
+            }
+        )
+    ratio = round(best["site"] / best["reference"], 2) if best.get("reference") else None
+    return {
+        "compare": steps,
+        "largest_n_p99_under_100ms": {**best, "ratio": ratio},
+    }
+
+
+def run_reference(args: argparse.Namespace, frame_bytes: int) -> tuple[list[dict], int]:
+    """The yardstick: bench/_reference.py under one Daphne on a redis-server of its own, driven
+    by the same steps."""
+    redis_server = _cluster.RedisServer(Path(tempfile.mkdtemp(prefix="atout-ws-ref-")))
+    redis_server.start()
+    port = _system.free_port()
+    env = {**os.environ, "REDIS_URL": redis_server.url, "REFERENCE_FRAME_BYTES": str(frame_bytes)}
+    env.pop("DJANGO_SETTINGS_MODULE", None)
+    log = Path(args.log).with_name("bench-ws-reference.log")
+    log.parent.mkdir(parents=True, exist_ok=True)
+    with log.open("wb") as out:
+        proc = subprocess.Popen(
+            [_system.PYTHON, "-m", "daphne", "-b", "127.0.0.1", "-p", str(port),
+             "bench._reference:application"],
+            cwd=_system.BASE_DIR, env=env, stdout=out, stderr=subprocess.STDOUT,
+            start_new_session=True,
+        )  # fmt: skip
+    system = ReferenceSystem(port, proc, redis_server)
+    try:
+        if not _cluster.wait_port(port, 30):
+            raise RuntimeError(f"the reference did not start; see {log}")
+        print(json.dumps({"reference": {"frame_bytes": frame_bytes, "log": str(log)}}), flush=True)
+        return asyncio.run(run_steps(args, system, env, reference=True))
+    finally:
+        system.stop()
+
+
+class ReferenceSystem:
+    """The reference's processes by role, as the site's (web: its Daphne)."""
+
+    def __init__(self, port: int, proc: subprocess.Popen, redis_server) -> None:
+        self.port = port
+        self.proc = proc
+        self.redis_server = redis_server
+
+    def roles(self) -> dict[str, list]:
+        import psutil
+
+        out: dict[str, list] = {}
+        if self.proc.poll() is None:
+            out["web"] = [psutil.Process(self.proc.pid)]
+        if self.redis_server.proc is not None and self.redis_server.proc.poll() is None:
+            out["redis"] = [psutil.Process(self.redis_server.proc.pid)]
+        return out
+
+    def stop(self) -> None:
+        if self.proc.poll() is None:
+            self.proc.terminate()
+            try:
+                self.proc.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                self.proc.kill()
+        self.redis_server.stop()
+
+
+def finish(args: argparse.Namespace, site: list[dict], best: int) -> int:
+    """After the site's steps: the reference's with frames of the site's mean size, then both
+    side by side."""
+    if args.no_reference or not site:
+        return 0
+    frames = [line["state_bytes_per_frame"] for line in site if line["state_bytes_per_frame"]]
+    frame_bytes = round(sum(frames) / len(frames)) if frames else 3000
+    reference, ref_best = run_reference(args, frame_bytes)
+    print(json.dumps(compare(site, reference, {"site": best, "reference": ref_best})), flush=True)
     return 0
 
 
@@ -401,11 +549,29 @@ def main(argv: list[str] | None = None) -> int:
         "--soak", type=float, default=0.0, metavar="MINUTES", help="hold the last step so long"
     )
     parser.add_argument("--py-spy", metavar="DIR", help="profile the web processes into DIR")
+    parser.add_argument(
+        "--start-hand",
+        type=int,
+        default=1,
+        metavar="K",
+        help="the site's tables start their match at hand K (its hands before played at once)",
+    )
+    parser.add_argument(
+        "--no-reference", action="store_true", help="skip the bare Channels yardstick"
+    )
+    parser.add_argument(
+        "--only-reference", action="store_true", help="run the yardstick alone (--frame-bytes)"
+    )
+    parser.add_argument("--frame-bytes", type=int, default=3000, help="with --only-reference")
     parser.add_argument("--samples", help="append every measured move to this file")
     parser.add_argument("--keep-db", action="store_true", help="do not drop the bench database")
     parser.add_argument("--log", default=str(_system.BASE_DIR / ".run" / "bench-ws-load.log"))
     args = parser.parse_args(argv)
     args.steps = sorted({int(s) for s in args.steps.split(",") if s.strip()})
+    print(json.dumps({"machine": machine_speed()}), flush=True)
+    if args.only_reference:
+        run_reference(args, args.frame_bytes)
+        return 0
 
     if args.nodes == 2:
         return run_nodes(args)
@@ -428,13 +594,14 @@ def main(argv: list[str] | None = None) -> int:
         knobs = {k: v for k, v in env.items() if k in KNOBS}
         knobs["turn_seconds"] = args.turn_seconds
         print(json.dumps({"system": roles, "env": knobs, "log": args.log}), flush=True)
-        return asyncio.run(run_steps(args, system, env))
+        site, best = asyncio.run(run_steps(args, system, env))
     finally:
         system.stop()
         if own_redis is not None:
             own_redis.stop()
         if not args.keep_db:
             _system.drop_database(args.database)
+    return finish(args, site, best)
 
 
 def run_nodes(args: argparse.Namespace) -> int:
@@ -449,9 +616,10 @@ def run_nodes(args: argparse.Namespace) -> int:
         )
         print(json.dumps({"system": roles, "env": knobs, "logs": str(system.cluster.workdir)}),
               flush=True)  # fmt: skip
-        return asyncio.run(run_steps(args, system, system.env))
+        site, best = asyncio.run(run_steps(args, system, system.env))
     finally:
         system.stop()
+    return finish(args, site, best)
 
 
 def _exit_on_sigterm(signum, frame) -> None:

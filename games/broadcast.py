@@ -108,10 +108,13 @@ def _finished(task: asyncio.Task) -> None:
         log.error("broadcast failed", exc_info=task.exception())
 
 
-def publish_table(table: Table, seats: dict[str, Seat], engine: EngineMatch | None) -> None:
+def publish_table(
+    table: Table, seats: dict[str, Seat], engine: EngineMatch | None, hand_ended: bool = False
+) -> None:
     """Send every seat its own frame and the spectators theirs (``frames.table_update``); each
-    consumer adds its viewer's "me" part (``frames.frame_text``)."""
-    common, views = frames.table_update(table, seats, engine)
+    consumer adds its viewer's "me" part (``frames.frame_text``). ``hand_ended``: this change
+    finished a hand, whose result goes out once with it."""
+    common, views = frames.table_update(table, seats, engine, hand_ended)
     messages = [
         (group_for(table.pk, position), {**common, "view": views[position]})
         for position in (*POSITIONS, None)

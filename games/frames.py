@@ -7,7 +7,9 @@ a frame read from the database for one viewer. Both produce the same JSON (teste
 
 from __future__ import annotations
 
+import hashlib
 from collections.abc import Iterable
+from functools import lru_cache
 from typing import Any
 
 import orjson
@@ -165,21 +167,53 @@ def facts_json(table: Table, seats: dict[str, Seat], engine: EngineMatch | None)
     return texts
 
 
+@lru_cache(maxsize=4096)
+def tag(secret: str) -> str:
+    """A secret's public stand-in in group messages: a keyed hash (the site's SECRET_KEY) that
+    tells a consumer "this seat is yours" or "you are the host" without the viewer key or token
+    itself crossing Redis. Empty for an empty secret."""
+    if not secret:
+        return ""
+    key = hashlib.sha256(settings.SECRET_KEY.encode()).digest()
+    return hashlib.blake2b(secret.encode(), key=key, digest_size=12).hexdigest()
+
+
+def history_frame(match_id: int | None, hands: list[dict[str, Any]]) -> dict[str, Any]:
+    """The match's finished hands, oldest first (``engine.history``): sent on connect and on
+    resync, never with every move (docs/protocol.md, "history")."""
+    return {"type": "history", "match": match_id, "hands": hands}
+
+
+def hand_result_text(match_id: int, entry_json: str) -> str:
+    """The "hand_result" frame of one hand that just ended, from its entry serialized once."""
+    return '{"type":"hand_result","match":' + str(match_id) + ',"hand":' + entry_json + "}"
+
+
 def table_update(
-    table: Table, seats: dict[str, Seat], engine: EngineMatch | None
+    table: Table,
+    seats: dict[str, Seat],
+    engine: EngineMatch | None,
+    hand_ended: bool = False,
 ) -> tuple[dict[str, Any], dict[str | None, str]]:
     """What a table's broadcast carries: the parts common to every viewer (facts serialized
-    once per language, who sits where) and each seat's view serialized once (None: the
-    spectators'). A seat without a person gets the public view: a socket still listening there
-    (its viewer just left or was removed) learns that it must switch groups."""
+    once per language, who sits where as public tags, the match's count of finished hands and,
+    when this change ended one, its result) and each seat's view serialized once (None: the
+    spectators'). No viewer key and no token: a consumer compares tags with its own viewer's
+    (``tag``) and reads its invitation token from the database. A seat without a person gets
+    the public view: a socket still listening there (its viewer just left or was removed) learns
+    that it must switch groups."""
     occupants = {p: seats[p].viewer_key for p in POSITIONS if seats[p].viewer_key}
+    hands = 0 if engine is None else len(engine.history)
     common = {
         "type": "table.state",
         "version": table.version,
-        "occupants": occupants,
+        "occupants": {p: tag(key) for p, key in occupants.items()},
         "standins": [p for p in POSITIONS if seats[p].standin],
-        "host_key": table.host_key,
-        "invite_token": table.invite_token,
+        "host": tag(table.host_key),
+        "invitation": bool(table.invite_token),
+        "match": table.match_id,
+        "hands": hands,
+        "hand_result": to_json(engine.history[-1]) if hand_ended and engine and hands else None,
         "facts": facts_json(table, seats, engine),
     }
     public = to_json(None if engine is None else engine.view(None))

@@ -13,11 +13,17 @@ from games.viewers import Viewer
 
 def table_state(table_id: int, viewer: Viewer | None) -> dict:
     """The "state" frame of docs/protocol.md for this viewer (None: an anonymous spectator)."""
+    return table_frames(table_id, viewer)[0]
+
+
+def table_frames(table_id: int, viewer: Viewer | None) -> tuple[dict, dict]:
+    """This viewer's "state" frame and the match's "history" frame, read together (the history
+    is that of the match the state shows)."""
     key = viewer.key if viewer else None
     ban = silence_of(key)
     silence = None if ban is None else frames.silence_part(ban.until, ban.reason)
     with reading(table_id) as snap:
-        return frames.state_frame(
+        state = frames.state_frame(
             snap.table,
             snap.seats,
             snap.engine,
@@ -26,6 +32,8 @@ def table_state(table_id: int, viewer: Viewer | None) -> dict:
             mutes=viewer_mutes(snap.table.pk, key),
             silence=silence,
         )
+        hands = [] if snap.engine is None else [dict(entry) for entry in snap.engine.history]
+        return state, frames.history_frame(snap.table.match_id, hands)
 
 
 def visible_chat(table_id: int, viewer_key: str | None, limit: int = 50) -> list[dict]:

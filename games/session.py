@@ -149,6 +149,7 @@ class TableSession:
             self.seats = caches.checkout_rows(self.table)
             match = self.table.match if self.table.match_id is not None else None
             self.engine = caches.checkout(match) if match is not None else None
+            self._hands = 0 if self.engine is None else len(self.engine.history)
             self._loaded = _snapshot(self.table, _TABLE_FIELDS)
             self._seats_loaded = {p: _snapshot(s, _SEAT_FIELDS) for p, s in self.seats.items()}
         except BaseException:
@@ -217,7 +218,10 @@ class TableSession:
         )
         occupants = any(_OCCUPANT_FIELDS.intersection(n) for n in seat_changes.values())
         listed = bool(occupants or {"status", "bots_at"}.intersection(table_changes))
-        after_commit(lambda: self._publish(table, seats, engine, listed))
+        hand_ended = bool(
+            engine is not None and not self._new_match and len(engine.history) > self._hands
+        )
+        after_commit(lambda: self._publish(table, seats, engine, listed, hand_ended))
 
     @staticmethod
     def _give_back(table: Table, seats: dict[str, Seat], engine: EngineMatch | None) -> None:
@@ -226,10 +230,15 @@ class TableSession:
             caches.store(table.match_id, engine)
 
     def _publish(
-        self, table: Table, seats: dict[str, Seat], engine: EngineMatch | None, listed: bool
+        self,
+        table: Table,
+        seats: dict[str, Seat],
+        engine: EngineMatch | None,
+        listed: bool,
+        hand_ended: bool,
     ) -> None:
         try:
-            broadcast.publish_table(table, seats, engine)
+            broadcast.publish_table(table, seats, engine, hand_ended)
             if listed:
                 signals.listing_changed.send(sender=Table, table=table)
         except Exception:  # a broadcast failure must not undo a committed change

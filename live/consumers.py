@@ -102,6 +102,9 @@ class TableConsumer(_Consumer):
         self.lang = _language(self.scope)
         self.viewer = await database_sync_to_async(viewer_from_scope)(self.scope)
         self.key = self.viewer.key if self.viewer else None
+        self.tag = frames.tag(self.key or "")
+        self.invite_token: str | None = None  # known to the host only, read from the database
+        self.hands_sent: tuple[int | None, int] = (None, 0)  # (match, hands) the client has
         self.position: str | None = None
         self.state_group: str | None = None
         self.mutes: set[str] = set()
@@ -163,20 +166,24 @@ class TableConsumer(_Consumer):
             frame = error.as_frame()
         await self.send_json(frame)
 
-    def _build_state(self) -> dict:
+    def _build_frames(self) -> tuple[dict, dict]:
         with translation.override(self.lang):
-            return reading.table_state(self.table_id, self.viewer)
+            return reading.table_frames(self.table_id, self.viewer)
 
     async def _send_full_state(self) -> None:
-        """Read this viewer's state from the database, follow their seat, send it."""
-        frame = await database_sync_to_async(self._build_state)()
+        """Read this viewer's state and the match's history from the database, follow their
+        seat, send both."""
+        frame, history = await database_sync_to_async(self._build_frames)()
         me = frame["table"]["me"]
         await self._follow(me["seat"])
         self.mutes = set(me["mutes"])
         self.standin = me["standin"]
         self.silence = {k: me[k] for k in frames.NOT_SILENCED}
+        self.invite_token = me["invite_token"]
         self.sent_version = frame["version"]
         await self.send_json(frame)
+        self.hands_sent = (history["match"], len(history["hands"]))
+        await self.send_json(history)
 
     async def _follow(self, position: str | None) -> None:
         """Listen to the state group of this seat (or the spectators')."""
@@ -192,27 +199,48 @@ class TableConsumer(_Consumer):
 
     async def table_state(self, event: dict) -> None:
         occupants = event["occupants"]
-        mine = next((p for p, k in occupants.items() if self.key and k == self.key), None)
-        if mine != self.position:
-            await self._send_full_state()
+        mine = next((p for p, t in occupants.items() if self.key and t == self.tag), None)
+        host = bool(self.key) and event["host"] == self.tag
+        if mine != self.position or (host and event["invitation"] and not self.invite_token):
+            await self._send_full_state()  # seated, unseated, or host now: read it all
             return
         version = event["version"]
         if version < self.sent_version:
             return  # an older broadcast overtaken by one already sent
+        if not await self._send_hands(event):
+            return
         self.standin = mine in event["standins"]
         me = frames.me_part(
             seat=mine,
             name=self.viewer.name if self.viewer else None,
-            host=bool(self.key) and event["host_key"] == self.key,
+            host=host,
             mutes=self.mutes,
             standin=self.standin,
-            invite_token=event["invite_token"],
+            invite_token=self.invite_token or "",
             silence=self.silence,
         )
         facts = event["facts"]
         facts_json = facts.get(self.lang) or facts.get("*") or facts[settings.LANGUAGE_CODE]
         self.sent_version = version
         await self.send(text_data=frames.frame_text(version, facts_json, me, event["view"]))
+
+    async def _send_hands(self, event: dict) -> bool:
+        """Keep the client's history of the match in step before its state: the hand that just
+        ended (``hand_result``), or an empty history for a new match. Anything else (a broadcast
+        missed) reads the whole state again; False then, the event is spent."""
+        match, hands = event["match"], event["hands"]
+        sent_match, sent_hands = self.hands_sent
+        if (match, hands) == self.hands_sent:
+            return True
+        if match == sent_match and hands == sent_hands + 1 and event["hand_result"]:
+            await self.send(text_data=frames.hand_result_text(match, event["hand_result"]))
+        elif hands == 0:
+            await self.send_json(frames.history_frame(match, []))
+        else:
+            await self._send_full_state()
+            return False
+        self.hands_sent = (match, hands)
+        return True
 
     async def table_chat(self, event: dict) -> None:
         message = event["message"]

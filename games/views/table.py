@@ -28,7 +28,7 @@ from games.actions import coach
 from games.actions.tables import do_kick, do_leave, do_rematch, do_start
 from games.errors import REFUSALS, ServiceError
 from games.models import POSITIONS, Table
-from games.reading import table_state, visible_chat
+from games.reading import table_frames, visible_chat
 from games.texts import rules_summary, table_strings
 from games.viewers import viewer_from_request
 from spades.engine.variants import VARIANTS
@@ -115,7 +115,7 @@ def table(request: HttpRequest, pk: int) -> HttpResponse:
     viewer = viewer_from_request(request)
     if not may_follow(table_obj, viewer, request.session):
         raise PermissionDenied(REFUSALS["private_table"])
-    state = table_state(pk, viewer)
+    state, history = table_frames(pk, viewer)
     facts = state.get("table") or {}
     me = facts.get("me") or {}
     config = {
@@ -152,6 +152,7 @@ def table(request: HttpRequest, pk: int) -> HttpResponse:
             "rules_line": rules_line,
             "variant": variant,
             "state": state,
+            "history": history,
             "facts": facts,
             "me": me,
             "table_config": config,

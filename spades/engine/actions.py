@@ -134,7 +134,6 @@ class SeatView(TypedDict):
     spades_broken: bool
     scores: dict[str, dict[str, int]]
     contracts: dict[str, int | None]
-    history: list[dict[str, Any]]
     legal: list[Action]
     result: MatchResult | None
     last_trick: LastTrick | None

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 import random
 from collections.abc import Iterable
 from typing import Any
@@ -79,8 +78,9 @@ class Match:
         # table's engine stays in a server's cache for the whole match; kept as dict copies the
         # actions took about 250 bytes each (bench/README.md, "A live table's engine").
         self._log = bytearray()
+        # One entry per finished hand (docs/engine.md, "The match's history"); not in the seat
+        # view, whose size must not grow with the match's length.
         self.history: list[dict[str, Any]] = []
-        self._history_parts: list[str] = []
         self._totals = {team: {"score": 0, "bags": 0} for team in TEAMS}
         self._result: MatchResult | None = None
         self._looked: set[int] = set()
@@ -231,7 +231,6 @@ class Match:
             **detail,
         }
         self.history.append(entry)
-        self._history_parts.append(json.dumps(entry))
         last = hand.completed_tricks()[-1]
         self._previous_last_trick = {"hand_number": self.hand_number, **last}
         for team in TEAMS:
@@ -286,7 +285,6 @@ class Match:
             "spades_broken": hand.spades_broken,
             "scores": self.scores,
             "contracts": contracts,
-            "history": json.loads("[" + ",".join(self._history_parts) + "]"),
             "legal": [] if p is None else self.legal_actions(seat),
             "result": self.result,
             "last_trick": self.last_trick(),

@@ -6,9 +6,9 @@
 // Names and chat texts are inserted with textContent, never as HTML.
 
 import { $, toast } from "./table/util.js";
-import { createApp, facts } from "./table/model.js";
+import { applyHistory, createApp, facts } from "./table/model.js";
 import { answersPending, connect, isNewer, resyncIfQuiet, send } from "./table/connection.js";
-import { announceTurn, noticeChanges, renderBanner, renderServerBanner, renderOverlay, renderSeats, renderTrick, tick } from "./table/felt.js";
+import { announceTurn, noticeChanges, noticeHandEnded, renderBanner, renderServerBanner, renderOverlay, renderSeats, renderTrick, tick } from "./table/felt.js";
 import { renderHandArea } from "./table/hand.js";
 import { renderScores } from "./table/scores.js";
 import { addChat, initChat, removeChat, renderChatAccess, showChat } from "./table/chat.js";
@@ -16,7 +16,7 @@ import { initCoach, renderCoach, showAdvice } from "./table/coach.js";
 
 const readJSON = (id) => JSON.parse(document.getElementById(id).textContent);
 const cfg = readJSON("table-config");
-const app = createApp(cfg, readJSON("table-strings"), readJSON("table-state"));
+const app = createApp(cfg, readJSON("table-strings"), readJSON("table-state"), readJSON("table-history"));
 
 app.render = () => {
   renderBanner(app);
@@ -55,6 +55,15 @@ function applyState(frame) {
   app.render();
 }
 
+// The match's history: replaced by a "history" frame, grown by a "hand_result". The server sends
+// a hand's result just before the state frame of the move that ended it: its overlay opens with
+// that state's drawing.
+function applyHands(frame) {
+  const ended = applyHistory(app, frame);
+  if (ended) noticeHandEnded(app, ended);
+  else app.render();
+}
+
 function setOverlay(which) {
   app.overlay = which;
   renderOverlay(app);
@@ -91,6 +100,7 @@ setInterval(() => resyncIfQuiet(app), 5000);
 connect(app, {
   first: (frame) => !!reporting && reporting.handleFrame(frame),
   state: applyState,
+  history: applyHands,
   chat: (message) => addChat(app, message),
   chatHidden: (id) => removeChat(app, id),
   chatShown: (message) => showChat(app, message),

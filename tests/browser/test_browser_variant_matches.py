@@ -16,7 +16,7 @@ from django.conf import settings
 from django.urls import reverse
 
 from games.models import Table
-from games.reading import table_state
+from games.reading import table_frames
 from tests.support.browser import act_once, chromium_page, serve_live_site
 from tests.support.pages import guest, private_table, viewer_of
 
@@ -92,7 +92,7 @@ def test_a_guest_plays_a_suicide_match_to_the_end(live_site, chromium):
         assert done["play"] >= 13 and done["bid"] >= 1
         assert_match_over_screen(page, table)
         # Every hand of the match had exactly one nil in each partnership.
-        history = table_state(table.pk, viewer_of(lea))["view"]["history"]
+        history = table_frames(table.pk, viewer_of(lea))[1]["hands"]
         assert history
         for entry in history:
             bids = entry["bids"]

@@ -107,7 +107,6 @@ def make_view(
         "spades_broken": spades_broken,
         "scores": scores or {"NS": {"score": 0, "bags": 0}, "EW": {"score": 0, "bags": 0}},
         "contracts": contracts,
-        "history": [],
         "legal": legal if legal is not None else legal_plays(hand, current_plays, spades_broken),
         "result": None,
     }
@@ -142,7 +141,6 @@ def bidding_view(seat: str, hand: list[str] | None, *, bids: dict, dealer: str =
         "spades_broken": False,
         "scores": {"NS": {"score": 0, "bags": 0}, "EW": {"score": 0, "bags": 0}},
         "contracts": {"NS": None, "EW": None},
-        "history": [],
         "legal": legal,
         "result": None,
     }

@@ -8,7 +8,8 @@ one) is compared, in every language it carries, with ``reading.table_state`` for
 there (the spectators' group with an anonymous spectator). Groups of seats with no person (a bot,
 nobody) have no socket to hear them and are passed over, as are tables deleted meanwhile. Tests
 whose site runs in other processes (browser, system, ``live_site``) are not checked: their
-broadcasts are not this process's.
+broadcasts are not this process's. No broadcast may carry a viewer key or a token of its table
+(the seats' keys, the host's, the invitation's) as they are now.
 """
 
 from __future__ import annotations
@@ -27,11 +28,13 @@ from games.viewers import Viewer
 class BroadcastLog:
     def __init__(self) -> None:
         self.newest: dict[str, dict[str, Any]] = {}
+        self.sent: dict[str, list[str]] = {}  # every table.state message of a table, as JSON
 
     def record(self, messages: list[tuple[str, dict]]) -> None:
         for group, message in messages:
             if message.get("type") != "table.state":
                 continue
+            self.sent.setdefault(group.split(".")[1], []).append(json.dumps(message))
             old = self.newest.get(group)
             if old is None or message["version"] >= old["version"]:
                 self.newest[group] = message
@@ -40,8 +43,16 @@ class BroadcastLog:
         found = []
         for group, message in sorted(self.newest.items()):
             _table, table_id, position = group.split(".")
-            if not Table.objects.filter(pk=table_id).exists():
+            table = Table.objects.filter(pk=table_id).first()
+            if table is None:
                 continue
+            secrets = {table.invite_token, table.host_key} | {
+                seat.viewer_key for seat in Seat.objects.filter(table_id=table_id)
+            }
+            texts = self.sent.get(table_id, [])
+            leaked = sorted(s for s in secrets - {""} if any(s in text for text in texts))
+            if leaked:
+                found.append(f"{group}: a broadcast carries secrets {leaked}")
             viewer = None
             if position != "public":
                 seat = Seat.objects.get(table_id=table_id, position=position)

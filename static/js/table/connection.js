@@ -21,7 +21,8 @@ export function answersPending(app, frame) {
   return typeof sent !== "number" || typeof frame.version !== "number" || frame.version > sent;
 }
 
-/** Open the socket; `handlers.state(frame)`, `.chat(message)`, `.chatHidden(id)`,
+/** Open the socket; `handlers.state(frame)`, `.history(frame)` (the "history" and "hand_result"
+ * frames), `.chat(message)`, `.chatHidden(id)`,
  * `.chatShown(message)`, `.error(frame)`, `.server(frame)` (the game server's health,
  * docs/protocol.md), `.advice(frame)` (the coach); `handlers.first(frame)` sees every frame
  * before them and returns true for those it took (the answers to a report). */
@@ -50,6 +51,7 @@ export function connect(app, handlers) {
     }
     if (handlers.first && handlers.first(frame)) return;
     if (frame.type === "state") handlers.state(frame);
+    else if (frame.type === "history" || frame.type === "hand_result") handlers.history(frame);
     else if (frame.type === "chat") handlers.chat(frame.message);
     else if (frame.type === "chat_history" && Array.isArray(frame.messages)) frame.messages.forEach(handlers.chat);
     else if (frame.type === "chat_hidden") handlers.chatHidden(frame.id);

@@ -3,21 +3,24 @@
 
 import { $, SEATS, fmt, fmtn, h, num, teamOf, bidLabel, cardFace, cardInfo } from "./util.js";
 import { flashMs, positionsFor, slotOf, seatName, teamLabel, teamsOrder, view, closed, flashing,
-  isMyTurn, lastTrick, contractsText } from "./model.js";
+  isMyTurn, lastTrick, contractsText, pastHands } from "./model.js";
 import { breakdown } from "./scores.js";
 import { postForm, rematchForm } from "./connection.js";
 
-/** Between two frames: hold a completed trick on the felt, open the result of a hand that ended. */
+/** A hand just ended (its "hand_result" frame, before the state that follows it): open its result. */
+export function noticeHandEnded(app, entry) {
+  app.overlayHand = entry.hand_number;
+  app.overlay = app.overlayHand !== app.dismissedHand ? "hand" : app.overlay;
+}
+
+/** Between two frames: hold a completed trick on the felt, close a hand's result once play goes on. */
 export function noticeChanges(app, before, after) {
   const a = (before && before.view) || {};
   const b = (after && after.view) || {};
   const key = (t) => (t ? `${t.hand_number}:${t.cards.map((c) => c.card).join("")}` : "");
   if (b.last_trick && key(b.last_trick) !== key(a.last_trick)) app.flash = { trick: b.last_trick, until: Date.now() + flashMs(app) };
-  const hb = (b.history || []).length;
-  if (hb > (a.history || []).length && hb > 0) {
-    app.overlayHand = b.history[hb - 1].hand_number;
-    if (app.overlayHand !== app.dismissedHand && b.phase !== "over") app.overlay = "hand";
-  }
+  // The match's last hand: its result is in the end-of-match box, not an overlay of its own.
+  if (app.overlay === "hand" && b.phase === "over") app.overlay = null;
   if (app.overlay === "hand" && b.phase === "playing" && (b.tricks || []).length > 0) app.overlay = null;
   // My cards were face down and are now turned: note when (see hand.js, bid clicks).
   if (a.hand_hidden && b.hand_hidden === false && a.hand_number === b.hand_number) app.revealedAt = performance.now();
@@ -224,7 +227,7 @@ export function renderOverlay(app) {
     } else card.append(h("p", { text: S.no_last_trick }));
     card.append(closeRow(S.close));
   } else if (app.overlay === "hand") {
-    const entry = (v.history || []).find((e) => e.hand_number === app.overlayHand);
+    const entry = pastHands(app).find((e) => e.hand_number === app.overlayHand);
     if (!entry) {
       app.overlay = null;
       layer.hidden = true;
@@ -247,7 +250,7 @@ export function renderOverlay(app) {
     if (F.matchId && cfg.urls.match && (F.mySeat || F.kind !== "private")) actions.append(h("a", { class: "btn", id: "see-match", href: fmt(cfg.urls.match, { id: F.matchId }), text: S.see_match }));
     card.append(actions, h("p", { class: "overlay-note final-note", text: S.final_note }));
     // On a phone the sheet covers the scores panel: the last hand's detail goes in the sheet.
-    const lastHand = (v.history || []).at(-1);
+    const lastHand = pastHands(app).at(-1);
     if (lastHand) card.append(breakdown(app, lastHand, teams, "breakdown-over"));
   }
   layer.replaceChildren(card);

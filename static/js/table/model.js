@@ -9,10 +9,13 @@ import { SEATS, fmt, nextSeat, partnerOf, teamOf, otherTeam, teamSeats } from ".
 // Meanwhile the next trick's cards wait, and so do my cards (I could not see what was led).
 export const flashMs = (app) => app.cfg.trickPauseMs;
 
-export function createApp(cfg, S, first) {
+export function createApp(cfg, S, first, history) {
   const app = {
     cfg, S,
     state: first || {},
+    // The match's finished hands ({match, hands}): the "history" frame (on connect, on resync)
+    // and each "hand_result" since; state frames carry only the hand in progress.
+    history: history && Array.isArray(history.hands) ? history : { match: null, hands: [] },
     F: null, // facts(state), refreshed with every frame
     flash: null, // {trick, until}: the trick just completed, shown a moment before it is cleared
     overlay: null, // "hand" | "last" | "over" | null
@@ -39,6 +42,28 @@ export function createApp(cfg, S, first) {
   app.F = facts(app, app.state);
   app.wasSeated = !!app.F.mySeat;
   return app;
+}
+
+/** The finished hands of the match on the table, oldest first (none for another match's). */
+export function pastHands(app) {
+  const h = app.history;
+  return h && h.match === app.F.matchId ? h.hands : [];
+}
+
+/** A "history" frame replaces what the page knew; a "hand_result" adds the hand just ended and
+ * returns its entry (null when it does not follow on: the next resync brings the whole). */
+export function applyHistory(app, frame) {
+  if (frame.type === "history" && Array.isArray(frame.hands)) {
+    app.history = { match: frame.match ?? null, hands: frame.hands };
+    return null;
+  }
+  if (frame.type !== "hand_result" || !frame.hand) return null;
+  const h = app.history;
+  if (h.match !== frame.match) app.history = { match: frame.match, hands: [] };
+  const hands = app.history.hands;
+  if (hands.some((e) => e.hand_number === frame.hand.hand_number)) return null;
+  hands.push(frame.hand);
+  return frame.hand;
 }
 
 /** The table part of a state frame (table facts plus the viewer's "me" part), checked. */

@@ -2,7 +2,7 @@
 // target, and the last hand's scoring line by line (also shown in the felt's overlays).
 
 import { $, fmt, fmtn, h, num, signed, teamOf, teamSeats, bidLabel } from "./util.js";
-import { teamLabel, teamNames, teamsOrder, view, seatName } from "./model.js";
+import { pastHands, teamLabel, teamNames, teamsOrder, view, seatName } from "./model.js";
 
 export function renderScores(app) {
   const { F, S } = app;
@@ -39,7 +39,7 @@ export function renderScores(app) {
     if (rules.loss_floor !== null && rules.loss_floor !== undefined) note += " " + fmtn(S.floor_note, { floor: num(rules.loss_floor), n: Math.abs(rules.loss_floor) });
     parts.push(h("p", { class: "target-note", text: note }));
   }
-  const last = (v.history || []).at(-1);
+  const last = pastHands(app).at(-1);
   if (last) parts.push(breakdown(app, last, teams, "breakdown-side"));
   body.replaceChildren(...parts);
 }
