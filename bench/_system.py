@@ -216,4 +216,4 @@ def cpu_by_role(
         else:
             role = "foreign"
         used[role] = used.get(role, 0.0) + delta
-    return {role: round(v / seconds, 2) for role, v in sorted(used.items())}
+    return {role: round(v / seconds, 4) for role, v in sorted(used.items())}
