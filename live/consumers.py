@@ -14,8 +14,10 @@ import logging
 from urllib.parse import parse_qs
 
 import orjson
+from autobahn.exception import Disconnected
 from channels.consumer import get_handler_name
 from channels.db import database_sync_to_async
+from channels.exceptions import StopConsumer
 from channels.generic.websocket import AsyncWebsocketConsumer
 from django.conf import settings
 from django.utils import translation
@@ -61,23 +63,59 @@ _ON_DB_THREAD: dict = {}
 LAYER_LOST_CODE = 4503
 
 
+class SocketGone(StopConsumer):
+    """A frame was sent to a socket already closing: the consumer ends (cleanly, through its
+    disconnect step), since nothing it sends will arrive any more."""
+
+
 class _Consumer(AsyncWebsocketConsumer):
+    _ended = False  # its disconnect step ran
+
     async def __call__(self, scope, receive, send) -> None:
-        """Channels' loop, but a consumer whose channel layer fails (Redis gone: the core
-        layer raises from its receive) closes its socket with LAYER_LOST_CODE instead of
-        dying with a 1011 and no bookkeeping."""
+        """Channels' loop, with three guarantees. A consumer whose channel layer fails (Redis
+        gone: the core layer raises from its receive) closes its socket with LAYER_LOST_CODE
+        instead of dying with a 1011. A send to a socket that is already closing (Daphne: the
+        peer's close frame came, the TCP close has not yet: autobahn raises ``Disconnected``)
+        ends the consumer (``SocketGone``) instead of killing it. And however the consumer ends
+        (closed, failed, cancelled by Daphne), its disconnect step runs once: a socket's
+        connection row and heartbeat never outlive it (issue 28: a seat stayed "connected"
+        with no socket and held its table for ever)."""
         # Imported with the first socket, as the channel layer itself: redis-py (5 MB) stays
         # out of a web process that serves pages only.
         from live.layers import LAYER_ERRORS
 
+        async def send_while_open(message: dict) -> None:
+            try:
+                await send(message)
+            except Disconnected:
+                if message["type"] == "websocket.send":
+                    raise SocketGone from None
+                # A close of a socket already closing: nothing left to do.
+
+        code = 1006
         try:
-            await super().__call__(scope, receive, send)
+            await super().__call__(scope, receive, send_while_open)
         except LAYER_ERRORS as error:
             log.warning("socket closed, channel layer lost (%r)", error)
+            code = LAYER_LOST_CODE
             with contextlib.suppress(Exception):
                 await send({"type": "websocket.close", "code": LAYER_LOST_CODE})
-            with contextlib.suppress(Exception):
-                await self.disconnect(LAYER_LOST_CODE)
+        finally:
+            await self._end(code)
+
+    async def _end(self, code: int) -> None:
+        """The disconnect step, once whatever the way out."""
+        if self._ended:
+            return
+        self._ended = True
+        try:
+            await self.disconnect(code)
+        except Exception:
+            log.exception("disconnect bookkeeping failed")
+
+    async def websocket_disconnect(self, message: dict) -> None:
+        await self._end(message.get("code", 1006))
+        raise StopConsumer
 
     async def layer_lost(self, event: dict) -> None:
         """The pub/sub layer of this process lost Redis (live.layers.WatchedShard)."""
@@ -139,18 +177,22 @@ class TableConsumer(_Consumer):
             await self.send_server(False)
 
     async def disconnect(self, code) -> None:
+        """The socket's bookkeeping: its connection row first (the seat's presence), then its
+        groups, each step whatever became of the others."""
         server_watch.unwatch(self)
         if getattr(self, "watched", False):
             heartbeat.unwatch(self.channel_name)
-        if self.state_group:
-            await self.channel_layer.group_discard(self.state_group, self.channel_name)
-        await self.channel_layer.group_discard(
-            broadcast.chat_group(self.table_id), self.channel_name
-        )
+        table_id = getattr(self, "table_id", None)
+        if table_id is None:
+            return  # it never got as far as its table
         try:
-            await database_sync_to_async(presence.do_disconnect)(self.table_id, self.channel_name)
+            await database_sync_to_async(presence.do_disconnect)(table_id, self.channel_name)
         except Exception:
-            log.exception("disconnect bookkeeping failed at table %s", self.table_id)
+            log.exception("disconnect bookkeeping failed at table %s", table_id)
+        groups = [broadcast.chat_group(table_id), getattr(self, "state_group", None)]
+        for group in filter(None, groups):
+            with contextlib.suppress(Exception):  # a lost layer forgets its groups anyway
+                await self.channel_layer.group_discard(group, self.channel_name)
 
     # ------------------------------------------------------------------ sending
 
@@ -265,6 +307,8 @@ class TableConsumer(_Consumer):
             await handler(message)
         except ServiceError as error:
             await self.send_error(error)
+        except StopConsumer:  # SocketGone: the socket is closing
+            raise
         except Exception:  # keep the socket open: the client can sync and try again
             log.exception("table %s: message failed", self.table_id)
             await self.send_error(SERVER_ERROR)
