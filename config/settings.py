@@ -376,10 +376,15 @@ SERVER_WATCH_SECONDS = env_float("SERVER_WATCH_SECONDS", 2.0)
 TURN_SECONDS = env_int("TURN_SECONDS", 30)
 DISCONNECT_GRACE_SECONDS = env_int("DISCONNECT_GRACE_SECONDS", 20)
 CHAT_MAX_LENGTH = env_int("CHAT_MAX_LENGTH", 200)
-# The rate limits (core.rate_limits): at most so many events in so many seconds. A socket's
-# frames of any kind; a person's chat messages (across tables); a reporter's reports.
+# A viewer's sockets at one table: one more closes their oldest (code 4409, docs/protocol.md).
+TABLE_SOCKETS_PER_VIEWER = env_int("TABLE_SOCKETS_PER_VIEWER", 4)
+# The rate limits (core.rate_limits): at most so many events in so many seconds. A viewer's
+# frames of any kind (all their table sockets of one web process together); a lobby socket's
+# frames (the lobby only listens: beyond them it is closed); a person's chat messages (across
+# tables); a reporter's reports.
 RATE_LIMITS: dict[str, tuple[int, float]] = {
-    "socket_frames": (30, 5.0),
+    "viewer_frames": (30, 5.0),
+    "lobby_frames": (10, 10.0),
     "chat": (5, 10.0),
     "reports": (5, 600.0),
 }

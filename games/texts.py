@@ -236,6 +236,9 @@ def table_strings() -> dict[str, Any]:
         "leave_confirm": _("Leave the match? A bot takes your seat for good."),
         "not_connected": _("Not connected: trying again…"),
         "no_access": _("You cannot follow this table."),
+        "open_elsewhere": _(
+            "This table is open in too many other tabs: this one is closed. Reload it to play here."
+        ),
         "generic_error": _("That did not work. Try again."),
         "chat_too_long": plural_forms(
             lambda n: ngettext(

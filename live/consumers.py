@@ -58,6 +58,12 @@ def _language(scope) -> str:
 # The use cases wrapped for the database thread once, not on every message.
 _ON_DB_THREAD: dict = {}
 
+# A viewer's oldest socket at a table, closed because they opened one more than
+# settings.TABLE_SOCKETS_PER_VIEWER: the page does not reconnect (docs/protocol.md).
+SURPLUS_SOCKET_CODE = 4409
+# A lobby socket that sent more than RATE_LIMITS["lobby_frames"] (the lobby only listens).
+LOBBY_FLOOD_CODE = 4429
+
 # A socket closed with this code lost the server's message bus (Redis): the client reconnects,
 # as after any other close but 4403/4404, and reads a full state (docs/protocol.md).
 LAYER_LOST_CODE = 4503
@@ -150,7 +156,12 @@ class TableConsumer(_Consumer):
         self.silence: dict | None = None
         self.address = client_address(self.scope)
         self.sent_version = -1
-        self.frames = rate_limits.Window("socket_frames")
+        # One budget per viewer, whatever their number of sockets (an anonymous one: per socket).
+        self.frames = (
+            rate_limits.shared_window("viewer_frames", self.key)
+            if self.key
+            else rate_limits.Window("viewer_frames")
+        )
         self.advised: int | None = None  # the table version the coach last answered
         self.watched = False
         try:
@@ -166,6 +177,7 @@ class TableConsumer(_Consumer):
             await self.close(code=CLOSE_CODES.get(error.code, 4400))
             return
         await self.accept()
+        await self._close_surplus()
         await self.channel_layer.group_add(broadcast.chat_group(self.table_id), self.channel_name)
         await self._send_full_state()
         history = await database_sync_to_async(reading.visible_chat)(self.table_id, self.key)
@@ -193,6 +205,19 @@ class TableConsumer(_Consumer):
         for group in filter(None, groups):
             with contextlib.suppress(Exception):  # a lost layer forgets its groups anyway
                 await self.channel_layer.group_discard(group, self.channel_name)
+
+    async def _close_surplus(self) -> None:
+        """One socket too many for this viewer at this table closes their oldest, in whichever
+        web process it is (a group of sockets from one viewer would otherwise multiply their
+        message budget and their weight on the server)."""
+        surplus = await database_sync_to_async(presence.surplus_sockets)(
+            self.table_id, self.key or "", settings.TABLE_SOCKETS_PER_VIEWER
+        )
+        for name in surplus:
+            await self.channel_layer.send(name, {"type": "socket.surplus"})
+
+    async def socket_surplus(self, event: dict) -> None:
+        await self.close(code=SURPLUS_SOCKET_CODE)
 
     # ------------------------------------------------------------------ sending
 
@@ -444,6 +469,7 @@ class LobbyConsumer(_Consumer):
 
     async def connect(self) -> None:
         self.lang = _language(self.scope)
+        self.frames = rate_limits.Window("lobby_frames")
         await self.accept()
         await self.channel_layer.group_add(listing.LOBBY_GROUP, self.channel_name)
         frame = await database_sync_to_async(self._frame)()
@@ -457,7 +483,11 @@ class LobbyConsumer(_Consumer):
         await self.channel_layer.group_discard(listing.LOBBY_GROUP, self.channel_name)
 
     async def receive(self, text_data=None, bytes_data=None) -> None:
-        """The lobby socket only listens; anything sent is answered with an error."""
+        """The lobby socket only listens; anything sent is answered with an error, and a
+        socket that keeps sending is closed."""
+        if not self.frames.hit():
+            await self.close(code=LOBBY_FLOOD_CODE)
+            raise StopConsumer  # nothing more to read or answer
         with translation.override(self.lang):
             frame = UNKNOWN_TYPE.as_frame()
         await self.send(text_data=json.dumps(frame))

@@ -72,6 +72,20 @@ def do_connect(table_id: int, viewer: Viewer | None, channel_name: str) -> str |
         return seat.position
 
 
+def surplus_sockets(table_id: int, key: str, keep: int) -> list[str]:
+    """The channels of this viewer's sockets at the table beyond their ``keep`` newest (a
+    viewer without a key, an anonymous spectator, has none). A read: the consumer closes them,
+    and their own disconnect step removes their rows."""
+    if not key:
+        return []
+    names = (
+        Connection.objects.filter(table_id=table_id, viewer_key=key)
+        .order_by("-connected_at", "-pk")
+        .values_list("channel_name", flat=True)
+    )
+    return list(names[keep:])
+
+
 def do_touch_many(channel_names: Iterable[str]) -> int:
     """A web process's heartbeat: all its sockets are still alive, refreshed in one query per
     thousand (one UPDATE per socket would queue hundreds of writes at once). Returns how many

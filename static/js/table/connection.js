@@ -74,6 +74,12 @@ export function connect(app, handlers) {
       toast(app.S.no_access);
       return;
     }
+    if (event.code === 4409) {
+      // This viewer opened the table in more tabs than the server keeps: this one, the oldest,
+      // stays closed (reconnecting would close the next one).
+      toast(app.S.open_elsewhere);
+      return;
+    }
     $("#conn-banner").hidden = false;
     if (net.retryTimer) return;
     // Exponential backoff with jitter, so a server restart is not met by every client at once.
