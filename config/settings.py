@@ -76,6 +76,8 @@ MIDDLEWARE = [
     # secret repeats from one response to the next for an attacker to guess byte by byte.
     "django.middleware.gzip.GZipMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
+    # A guest's browser gets a cookie of its own, which a chat ban follows into a new session.
+    "core.addresses.BrowserCookieMiddleware",
     "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",

@@ -9,6 +9,8 @@ from dataclasses import dataclass
 
 USER_PREFIX = "u:"
 GUEST_PREFIX = "g:"
+# The session key of a guest's id (games.viewers gives it a nickname).
+SESSION_GUEST_ID = "guest_id"
 
 
 class BadViewerKey(ValueError):

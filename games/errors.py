@@ -87,6 +87,10 @@ REFUSALS: dict[str, Promise] = {
     "silenced": _("A moderator has turned off your chat."),
     "silenced_until": _("A moderator has turned off your chat until %(until)s. Reason: %(reason)s"),
     "silenced_for_good": _("A moderator has turned off your chat for good. Reason: %(reason)s"),
+    "address_blocked": _(
+        "A moderator has blocked guests' chat from your network until %(until)s (it is shared "
+        "with other people). Log in to chat from here."
+    ),
     "chat_too_fast": _("You are sending messages too fast."),
     "filtered": _("This message contains a word that is not accepted here."),
     "message_too_long": ngettext_lazy(

@@ -297,14 +297,22 @@ class Mute(models.Model):
 class Silence(models.Model):
     """A moderator's site-wide chat ban of one viewer key, until ``until`` (None: for good).
 
-    ``address`` is an HMAC of a guest's IP address (``core.addresses``), so that the ban
-    follows a guest who opens a new session; it is kept only as long as the ban itself."""
+    For a guest, ``browser`` is an HMAC of their browser's cookie (``core.addresses``), so that
+    the ban follows them into a new session of the same browser. ``address`` (an HMAC of their
+    IP address) blocks the chat of every guest coming from there, but only when the moderator
+    chose it and until ``address_until`` (always before the ban's own end): an address is
+    shared, and the others there are told the address is blocked, never this ban's reason.
+    Both are kept only as long as the ban itself."""
 
     viewer_key = models.CharField(_("viewer"), max_length=40, unique=True)
     viewer_name = models.CharField(_("name"), max_length=40, blank=True)
     reason = models.CharField(_("reason"), max_length=200, blank=True)
     until = models.DateTimeField(_("until"), null=True, blank=True, db_index=True)
+    browser = models.CharField(_("browser (hashed)"), max_length=64, blank=True, db_index=True)
     address = models.CharField(_("address (hashed)"), max_length=64, blank=True, db_index=True)
+    address_until = models.DateTimeField(
+        _("address blocked until"), null=True, blank=True, db_index=True
+    )
     created_at = models.DateTimeField(_("at"), auto_now_add=True)
 
     class Meta:

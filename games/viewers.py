@@ -8,11 +8,10 @@ from dataclasses import dataclass
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext
 
-from core.viewers import ViewerKey
+from core.viewers import SESSION_GUEST_ID, ViewerKey
 from games.errors import ServiceError
 from games.names import reads_as_bot
 
-SESSION_GUEST_ID = "guest_id"
 SESSION_NICKNAME = "nickname"
 NICKNAME_MIN = 2
 NICKNAME_MAX = 20

@@ -23,7 +23,7 @@ from django.conf import settings
 from django.utils import translation
 
 from core import rate_limits
-from core.addresses import client_address
+from core.addresses import client_address, client_browser
 from games import access, broadcast, frames, reading, texts
 from games.actions import chat, coach, play, presence, tables
 from games.errors import ServiceError, refusal
@@ -155,6 +155,7 @@ class TableConsumer(_Consumer):
         self.standin = False
         self.silence: dict | None = None
         self.address = client_address(self.scope)
+        self.browser = client_browser(self.scope)
         self.sent_version = -1
         # One budget per viewer, whatever their number of sockets (an anonymous one: per socket).
         self.frames = (
@@ -420,7 +421,7 @@ class TableConsumer(_Consumer):
         if not isinstance(text, str):
             raise BAD_FIELD
         await self._reclaim()
-        await self._call(chat.do_chat, self.table_id, self.viewer, text, self.address)
+        await self._call(chat.do_chat, self.table_id, self.viewer, text, self.address, self.browser)
 
     async def on_report(self, message: dict) -> None:
         await self._call(moderation.do_report_frame, self.table_id, self.viewer, message)

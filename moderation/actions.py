@@ -19,7 +19,7 @@ from django.utils import timezone
 
 from core import addresses, rate_limits
 from core.after_commit import after_commit
-from core.viewers import ViewerKey, user_key
+from core.viewers import ViewerKey, is_guest_key, user_key
 from games import broadcast
 from games.actions.chat import set_chat_hidden
 from games.errors import refusal
@@ -86,16 +86,31 @@ def do_silence(
     *,
     name: str = "",
     report: Report | None = None,
+    block_address: str = "",
 ) -> Silence:
     """Ban a player from chatting for one of ``sanctions.DURATIONS``: their next message is
-    refused with the reason and the end. A guest's ban also follows the (hashed) address they
-    last chatted from. A new ban replaces the player's current one."""
+    refused with the reason and the end. A guest's ban also follows the (hashed) browser they
+    last chatted with. ``block_address`` (one of ``sanctions.ADDRESS_DURATIONS``, guests only)
+    also blocks the chat of every guest from the address the guest last chatted from, for that
+    long and never beyond the ban: a separate choice, a separate event in the audit trail.
+    A new ban replaces the player's current one."""
     if duration not in sanctions.DURATIONS:
         raise ValueError(f"unknown duration {duration!r}")
+    if block_address and block_address not in sanctions.ADDRESS_DURATIONS:
+        raise ValueError(f"unknown address duration {block_address!r}")
+    if block_address and not is_guest_key(viewer_key):
+        raise ValueError("only a guest's address is blocked")
     ViewerKey.parse(viewer_key)  # BadViewerKey (a ValueError) for anything else
     reason = _clean_reason(reason)
+    now = timezone.now()
     span = sanctions.DURATIONS[duration]
-    until = None if span is None else timezone.now() + span
+    until = None if span is None else now + span
+    address_until = None
+    if block_address:
+        address_until = now + sanctions.ADDRESS_DURATIONS[block_address]
+        if until is not None:
+            address_until = min(address_until, until)
+    origin = addresses.recent(viewer_key)
     with transaction.atomic():
         purge_expired()
         silence, _created = Silence.objects.update_or_create(
@@ -104,7 +119,9 @@ def do_silence(
                 "viewer_name": name[:40],
                 "reason": reason,
                 "until": until,
-                "address": addresses.recent(viewer_key),
+                "browser": origin.browser,
+                "address": origin.address if block_address else "",
+                "address_until": address_until,
             },
         )
         Event.objects.create(
@@ -116,6 +133,16 @@ def do_silence(
             reason=reason,
             **_moderator_fields(moderator),
         )
+        if block_address:
+            Event.objects.create(
+                kind=Event.Kind.BLOCK_ADDRESS,
+                viewer_key=viewer_key,
+                viewer_name=name[:40],
+                report=report,
+                detail=str(sanctions.ADDRESS_DURATION_LABELS[block_address]),
+                reason=reason,
+                **_moderator_fields(moderator),
+            )
         _tell_player(viewer_key)
     return silence
 
@@ -136,6 +163,30 @@ def do_lift(silence_ids: Iterable[int], moderator=None, reason: str = "") -> int
             )
             _tell_player(silence.viewer_key)
     return len(lifted)
+
+
+def do_unblock_addresses(silence_ids: Iterable[int], moderator=None, reason: str = "") -> int:
+    """End the address blocks of these bans (the bans themselves stay): the other guests of
+    those addresses may chat again. Returns how many blocks ended."""
+    reason = _clean_reason(reason)
+    with transaction.atomic():
+        blocking = list(
+            Silence.objects.filter(pk__in=list(silence_ids), address_until__gt=timezone.now())
+        )
+        Silence.objects.filter(pk__in=[s.pk for s in blocking]).update(
+            address="", address_until=None
+        )
+        Event.objects.bulk_create(
+            Event(
+                kind=Event.Kind.UNBLOCK_ADDRESS,
+                viewer_key=s.viewer_key,
+                viewer_name=s.viewer_name,
+                reason=reason,
+                **_moderator_fields(moderator),
+            )
+            for s in blocking
+        )
+    return len(blocking)
 
 
 def do_close_reports(

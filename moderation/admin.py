@@ -12,7 +12,7 @@ from django.contrib import admin, messages
 from django.db.models import QuerySet
 from django.http import HttpRequest
 from django.shortcuts import redirect
-from django.utils import timezone
+from django.utils import formats, timezone
 from django.utils.html import format_html, format_html_join
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext
@@ -22,7 +22,7 @@ from accounts.models import User
 from core.viewers import user_key
 from games.models import ChatMessage, Silence
 from moderation import admin_suspensions, wordfilter  # noqa: F401 (admin_suspensions registers its page)
-from moderation.actions import do_close_reports, do_lift, do_set_hidden
+from moderation.actions import do_close_reports, do_lift, do_set_hidden, do_unblock_addresses
 from moderation.admin_common import InForceFilter, done_message
 from moderation.models import Event, Report, WordFilter
 from moderation.sanction_form import Target, silence_action, suspend_action
@@ -88,12 +88,30 @@ class ChatMessageAdmin(CanSilence, admin.ModelAdmin):
 class SilenceAdmin(admin.ModelAdmin):
     """Bans are made from a message or a report (never typed as a key) and lifted here."""
 
-    list_display = ("viewer_name", "viewer_key", "reason", "until", "created_at")
+    list_display = ("viewer_name", "viewer_key", "reason", "until", "address_block", "created_at")
     list_filter = (InForceFilter,)
     search_fields = ("viewer_name", "viewer_key", "reason")
-    readonly_fields = ("viewer_key", "viewer_name", "reason", "until", "created_at")
+    readonly_fields = (
+        "viewer_key",
+        "viewer_name",
+        "reason",
+        "until",
+        "address_block",
+        "created_at",
+    )
     fields = readonly_fields
-    actions = ["lift"]
+    actions = ["lift", "unblock_address"]
+
+    @admin.display(description=_("guests' address blocked"))
+    def address_block(self, silence: Silence) -> StrOrPromise:
+        """An address block is shown as such: until when, or that there is none."""
+        if silence.address_until is None or silence.address_until <= timezone.now():
+            return _("no")
+        return _("until %(until)s") % {
+            "until": formats.date_format(
+                timezone.localtime(silence.address_until), "DATETIME_FORMAT"
+            )
+        }
 
     def has_add_permission(self, request) -> bool:
         return False
@@ -112,6 +130,19 @@ class SilenceAdmin(admin.ModelAdmin):
         count = do_lift(list(queryset.values_list("pk", flat=True)), request.user)
         done_message(
             self, request, ngettext("%(count)d ban lifted.", "%(count)d bans lifted.", count), count
+        )
+
+    @admin.action(
+        description=_("Unblock the addresses of the selected bans (the bans stay)"),
+        permissions=["lift"],
+    )
+    def unblock_address(self, request, queryset) -> None:
+        count = do_unblock_addresses(list(queryset.values_list("pk", flat=True)), request.user)
+        done_message(
+            self,
+            request,
+            ngettext("%(count)d address unblocked.", "%(count)d addresses unblocked.", count),
+            count,
         )
 
 

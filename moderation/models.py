@@ -20,6 +20,8 @@ class Event(models.Model):
         SHOW = "show", _("Message shown again")
         SILENCE = "silence", _("Chat ban")
         LIFT = "lift", _("Chat ban lifted")
+        BLOCK_ADDRESS = "address", _("Guests' chat blocked from an address")
+        UNBLOCK_ADDRESS = "unaddress", _("Address unblocked")
         RESOLVE = "resolve", _("Report resolved")
         DISMISS = "dismiss", _("Report dismissed")
         SUSPEND = "suspend", _("Ranked play suspended")

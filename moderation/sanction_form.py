@@ -16,7 +16,7 @@ from django.template.response import TemplateResponse
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext
 
-from core.viewers import user_id_of
+from core.viewers import is_guest_key, user_id_of
 from moderation.actions import (
     REASON_MAX,
     do_close_reports,
@@ -24,7 +24,7 @@ from moderation.actions import (
     do_suspend_ranked,
 )
 from moderation.models import Report
-from moderation.sanctions import DURATION_LABELS
+from moderation.sanctions import ADDRESS_DURATION_LABELS, DURATION_LABELS
 
 if TYPE_CHECKING:
     from django_stubs_ext import StrOrPromise
@@ -39,7 +39,7 @@ class Target:
     report: Report | None = None
 
 
-class SilenceForm(forms.Form):
+class SanctionForm(forms.Form):
     duration = forms.ChoiceField(
         label=_("Duration"),
         choices=list(DURATION_LABELS.items()),
@@ -53,18 +53,46 @@ class SilenceForm(forms.Form):
     )
 
 
+class SilenceForm(SanctionForm):
+    """A chat ban; when guests are among the players, the separate choice of also blocking
+    their address (off unless chosen, and never for good)."""
+
+    block_address = forms.ChoiceField(
+        label=_("Also block the guests' address"),
+        choices=[
+            ("", _("No (the ban follows the guest's session and browser)")),
+            *ADDRESS_DURATION_LABELS.items(),
+        ],
+        initial="",
+        required=False,
+        help_text=_(
+            "Every guest from the same address (a household, a school, a mobile network) "
+            "will be unable to chat for this long; they are told their network is blocked, "
+            "never this ban's reason. Accounts are not affected."
+        ),
+    )
+
+    def __init__(self, *args, guests: bool = True, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        if not guests:
+            del self.fields["block_address"]
+
+
 def silence_action(modeladmin, request: HttpRequest, queryset, targets: list[Target]):
     """Show the form; once posted valid, ban each player once (use case) and go back."""
 
-    def apply(target: Target, duration: str, reason: str) -> None:
+    def apply(target: Target, data: dict) -> None:
         do_silence(
             target.viewer_key,
-            duration,
-            reason,
+            data["duration"],
+            data["reason"],
             request.user,
             name=target.name,
             report=target.report,
+            block_address=data.get("block_address", "") if is_guest_key(target.viewer_key) else "",
         )
+
+    guests = any(is_guest_key(t.viewer_key) for t in targets)
 
     return _sanction_page(
         modeladmin,
@@ -72,6 +100,7 @@ def silence_action(modeladmin, request: HttpRequest, queryset, targets: list[Tar
         queryset,
         targets,
         apply=apply,
+        form=lambda data: SilenceForm(data, guests=guests),
         page=SanctionPage(
             action="silence",
             title=_("Turn off a player's chat"),
@@ -96,10 +125,12 @@ def suspend_action(modeladmin, request: HttpRequest, queryset, targets: list[Tar
         )
         return None
 
-    def apply(target: Target, duration: str, reason: str) -> None:
+    def apply(target: Target, data: dict) -> None:
         user_id = user_id_of(target.viewer_key)
         assert user_id is not None  # (accounts only)
-        do_suspend_ranked(user_id, duration, reason, request.user, report=target.report)
+        do_suspend_ranked(
+            user_id, data["duration"], data["reason"], request.user, report=target.report
+        )
 
     return _sanction_page(
         modeladmin,
@@ -107,6 +138,7 @@ def suspend_action(modeladmin, request: HttpRequest, queryset, targets: list[Tar
         queryset,
         accounts,
         apply=apply,
+        form=SanctionForm,
         page=SanctionPage(
             action="suspend_ranked",
             title=_("Suspend a player from ranked play"),
@@ -132,20 +164,29 @@ class SanctionPage:
     done: Callable[[int], str]
 
 
-def _sanction_page(modeladmin, request, queryset, targets, *, apply, page: SanctionPage):
+def _sanction_page(
+    modeladmin,
+    request,
+    queryset,
+    targets,
+    *,
+    apply,
+    form: Callable[[dict | None], SanctionForm],
+    page: SanctionPage,
+):
     """The admin's intermediate page: a duration and a reason, then the sanction applied once
     per player and the reports that led there closed as resolved."""
     unique: dict[str, Target] = {}
     for target in targets:
         unique.setdefault(target.viewer_key, target)
-    form = SilenceForm(request.POST if "apply" in request.POST else None)
-    if form.is_bound and form.is_valid():
+    bound = form(request.POST if "apply" in request.POST else None)
+    if bound.is_bound and bound.is_valid():
         for target in unique.values():
-            apply(target, form.cleaned_data["duration"], form.cleaned_data["reason"])
+            apply(target, bound.cleaned_data)
         reports = [t.report.pk for t in targets if t.report is not None]
         if reports:
             do_close_reports(
-                reports, Report.Status.RESOLVED, request.user, form.cleaned_data["reason"]
+                reports, Report.Status.RESOLVED, request.user, bound.cleaned_data["reason"]
             )
         count = len(unique)
         modeladmin.message_user(request, page.done(count) % {"count": count}, messages.SUCCESS)
@@ -156,7 +197,7 @@ def _sanction_page(modeladmin, request, queryset, targets, *, apply, page: Sanct
         "intro": page.intro,
         "submit": page.submit,
         "opts": modeladmin.model._meta,
-        "form": form,
+        "form": bound,
         "targets": list(unique.values()),
         "queryset": queryset,
         "action_name": request.POST.get("action", page.action),

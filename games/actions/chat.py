@@ -23,7 +23,7 @@ from core.viewers import is_guest_key
 from games import broadcast, signals
 from games.errors import refusal
 from games.models import POSITIONS, ChatMessage, Mute, Silence, Table
-from games.sanctions import silence_of
+from games.sanctions import address_block, silence_of
 from games.session import TableSession
 from games.viewers import Viewer
 
@@ -57,11 +57,15 @@ def viewer_mutes(table_id: int, viewer_key: str | None) -> list[str]:
     )
 
 
-def do_chat(table_id: int, viewer: Viewer | None, text: Any, address: str = "") -> ChatMessage:
+def do_chat(
+    table_id: int, viewer: Viewer | None, text: Any, address: str = "", browser: str = ""
+) -> ChatMessage:
     """A seated player says something at the table (stored, then broadcast; muted seats are
     filtered per viewer by the consumers). Locks the table row; the state is unchanged.
-    ``address``: the hashed address of a guest's socket (``core.addresses``), by which a
-    banned guest stays banned in a new session."""
+    ``address`` and ``browser``: the hashed address and browser cookie of a guest's socket
+    (``core.addresses``): a banned guest stays banned in a new session of the same browser,
+    and a guest coming from an address a moderator blocked may not chat (told so, without the
+    reason of someone else's ban)."""
     if not isinstance(text, str):
         raise refusal("chat_not_text")
     text = text.strip()
@@ -69,9 +73,14 @@ def do_chat(table_id: int, viewer: Viewer | None, text: Any, address: str = "") 
         raise refusal("empty_message")
     if len(text) > settings.CHAT_MAX_LENGTH:
         raise refusal("message_too_long", max=settings.CHAT_MAX_LENGTH)
-    silence = silence_of(viewer.key, address) if viewer is not None else None
-    if silence is not None and viewer is not None:  # (a silence is only looked up for one)
-        raise _silenced(silence, viewer.key, address)
+    if viewer is not None:
+        silence = silence_of(viewer.key, browser)
+        if silence is not None:
+            raise _silenced(silence, viewer.key, address, browser)
+        blocked = address_block(viewer.key, address)
+        if blocked is not None:
+            assert blocked.address_until is not None  # (only blocks in force are found)
+            raise refusal("address_blocked", until=When(blocked.address_until))
     verdict = screen_message(text)
     if verdict.action in ("refuse", "report"):
         reported = verdict.action == "report" and viewer is not None
@@ -100,15 +109,23 @@ def do_chat(table_id: int, viewer: Viewer | None, text: Any, address: str = "") 
         )
         payload = message.as_frame_dict()
         s.after_commit(lambda: broadcast.publish_chat(table_id, payload))
-        addresses.remember(viewer.key, address)
+        addresses.remember(viewer.key, address, browser)
         return message
 
 
-def _silenced(silence: Silence, viewer_key: str, address: str) -> Exception:
-    """The refusal that says why and until when; a guest's ban learns the address they come
-    from (it followed their key: now it follows their address too)."""
-    if address and is_guest_key(viewer_key) and silence.address != address:
-        Silence.objects.filter(pk=silence.pk).update(address=address)
+def _silenced(silence: Silence, viewer_key: str, address: str, browser: str) -> Exception:
+    """The refusal that says why and until when (the person's own ban: their key or their
+    browser). A guest's ban learns the browser they come with, and, while the moderator's
+    address block lasts, the address they come from."""
+    if is_guest_key(viewer_key):
+        learnt: dict[str, str] = {}
+        if browser and silence.browser != browser:
+            learnt["browser"] = browser
+        blocking = silence.address_until is not None and silence.address_until > timezone.now()
+        if address and blocking and silence.address != address:
+            learnt["address"] = address
+        if learnt:
+            Silence.objects.filter(pk=silence.pk).update(**learnt)
     reason = silence.reason or _("no reason given")
     if silence.until is None:
         return refusal("silenced_for_good", reason=reason)

@@ -11,7 +11,7 @@ import { answersPending, connect, isNewer, resyncIfQuiet, send } from "./table/c
 import { announceTurn, noticeChanges, noticeHandEnded, renderBanner, renderServerBanner, renderOverlay, renderSeats, renderTrick, tick } from "./table/felt.js";
 import { renderHandArea } from "./table/hand.js";
 import { renderScores } from "./table/scores.js";
-import { addChat, initChat, removeChat, renderChatAccess, showChat } from "./table/chat.js";
+import { addChat, chatRefused, initChat, removeChat, renderChatAccess, showChat } from "./table/chat.js";
 import { initCoach, renderCoach, showAdvice } from "./table/coach.js";
 
 const readJSON = (id) => JSON.parse(document.getElementById(id).textContent);
@@ -112,6 +112,7 @@ connect(app, {
   },
   error: (frame) => {
     app.pending = false;
+    chatRefused(app, frame);
     toast(frame.message || app.S.generic_error);
     app.redrawHand();
   },

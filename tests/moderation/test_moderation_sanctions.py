@@ -1,6 +1,7 @@
 """Chat bans: chosen in the admin from a message (duration and reason on an intermediate page,
-never a typed key), refused with the reason and the end, over by themselves, following a guest
-to a new session by a hashed address, lifted by a moderator; each one in the audit trail."""
+never a typed key), refused with the reason and the end, over by themselves, lifted by a
+moderator; each one in the audit trail. (A guest's ban across sessions, and address blocks:
+test_moderation_guest_bans.py.)"""
 
 from __future__ import annotations
 
@@ -17,7 +18,7 @@ from games.errors import ServiceError
 from games.models import Silence
 from moderation import actions as moderation
 from moderation.models import Event
-from tests.support.moderation import guest, make_moderator, say, seated_pair
+from tests.support.moderation import make_moderator, say, seated_pair
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -109,34 +110,6 @@ def test_a_ban_that_is_over_refuses_nothing_and_is_forgotten():
     assert sweep()["bans_over"] == 1
     assert not Silence.objects.exists()
     assert sanctions.purge_expired() == 0
-
-
-def test_a_banned_guest_stays_banned_in_a_new_session_from_the_same_address():
-    table, lea, hugo = seated_pair()
-    here, elsewhere = addresses.address_hash("203.0.113.7"), addresses.address_hash("198.51.100.2")
-    say(table, hugo, "bonjour", here)
-    moderation.do_silence(hugo.key, "24h", "Insultes", name="Hugo")
-    ban = Silence.objects.get()
-    assert ban.address == here and "203.0.113.7" not in ban.address
-
-    from games.actions import tables
-
-    tables.do_leave(table.pk, hugo)
-    new_hugo = guest("Hugo2")
-    tables.do_join(table.pk, new_hugo, invite_token=table.invite_token)
-    code, text = refusal_text(table, new_hugo, here)
-    assert code == "silenced" and "Insultes" in text
-    # Léa, another guest elsewhere, is not touched.
-    assert say(table, lea, "salut", elsewhere).text == "salut"
-
-
-def test_a_ban_learns_the_address_a_guest_comes_back_from():
-    table, _lea, hugo = seated_pair()
-    moderation.do_silence(hugo.key, "24h", "Spam")
-    assert Silence.objects.get().address == ""
-    address = addresses.address_hash("192.0.2.1")
-    refusal_text(table, hugo, address)
-    assert Silence.objects.get().address == address
 
 
 def test_the_address_is_an_hmac_keyed_by_the_secret_key(settings):

@@ -58,5 +58,7 @@ def seated_pair() -> tuple[Table, Viewer, Viewer]:
     return Table.objects.get(pk=table.pk), lea, hugo
 
 
-def say(table: Table, viewer: Viewer, text: str, address: str = "") -> ChatMessage:
-    return chat.do_chat(table.pk, viewer, text, address)
+def say(
+    table: Table, viewer: Viewer, text: str, address: str = "", browser: str = ""
+) -> ChatMessage:
+    return chat.do_chat(table.pk, viewer, text, address, browser)

@@ -12,7 +12,10 @@ from config.launcher import PROCFILE, procfile_lines
 
 SYSTEMD = Path(__file__).resolve().parents[2] / "deploy" / "systemd"
 UNIT_VALUES = {
-    "atout-web@.service": {"DAPHNE_ENDPOINT": "tcp:port=800%i:interface=127.0.0.1:backlog=1024"},
+    "atout-web@.service": {
+        "DAPHNE_ENDPOINT": "tcp:port=800%i:interface=127.0.0.1:backlog=1024",
+        "DAPHNE_PROXY_HEADERS": "--proxy-headers",
+    },
     "atout-worker.service": {"CELERY_BEAT_SCHEDULE": "/var/lib/atout/celerybeat-schedule"},
 }
 

@@ -23,8 +23,9 @@ export function renderChatAccess(app) {
   $("#chat-form").hidden = off;
   $("#chat-phrases").hidden = off;
   const note = $("#chat-silenced");
-  note.hidden = !silenced || !chatOn();
-  note.textContent = silenced ? silenceText(app) : "";
+  const told = silenced ? silenceText(app) : app.chatRefusal || "";
+  note.hidden = !told || !chatOn();
+  note.textContent = told;
   if (F.chatMax) $("#chat-input").maxLength = F.chatMax;
 }
 
@@ -68,6 +69,13 @@ function laterThan(li, message) {
 
 export function addChat(app, message) {
   if (!message || (message.id !== undefined && app.chatSeen.has(message.id))) return;
+  if (message.seat && message.seat === app.F.mySeat && message.text === app.chatDraft) {
+    app.chatDraft = null; // accepted
+    if (app.chatRefusal) {
+      app.chatRefusal = "";
+      renderChatAccess(app);
+    }
+  }
   if (message.id !== undefined) app.chatSeen.add(message.id);
   if (message.seat && app.F.mutes.has(message.seat)) return;
   const list = $("#chat-list");
@@ -117,7 +125,25 @@ function sendChat(app, text) {
     toast(fmtn(app.S.chat_too_long, { n: max }));
     return;
   }
-  if (app.send({ type: "chat", text: clean })) $("#chat-input").value = "";
+  if (app.send({ type: "chat", text: clean })) {
+    $("#chat-input").value = "";
+    app.chatDraft = clean;
+  }
+}
+
+// Refusals of a chat message: the text goes back in the field (it is not lost), and the
+// reason stays by the chat, not only in a passing toast.
+const CHAT_REFUSALS = new Set(["silenced", "address_blocked", "filtered", "message_too_long", "chat_disabled", "too_fast"]);
+
+/** An error frame: true if it refused the message just sent (its text is put back). */
+export function chatRefused(app, frame) {
+  if (app.chatDraft == null || !CHAT_REFUSALS.has(frame.code)) return false;
+  const input = $("#chat-input");
+  if (!input.value) input.value = app.chatDraft;
+  app.chatDraft = null;
+  app.chatRefusal = frame.message || "";
+  renderChatAccess(app);
+  return true;
 }
 
 function toggleMute(app, seat) {
