@@ -26,7 +26,7 @@ from moderation.actions import do_close_reports, do_lift, do_set_hidden, do_unbl
 from moderation.admin_common import InForceFilter, done_message
 from moderation.models import Event, Report, WordFilter
 from moderation.sanction_form import Target, silence_action, suspend_action
-from moderation.words import compile_entry
+from moderation.words import compile_entry, regex_problem
 
 if TYPE_CHECKING:
     from django_stubs_ext import StrOrPromise
@@ -362,26 +362,34 @@ class EventAdmin(admin.ModelAdmin):
 class WordFilterForm(forms.ModelForm):
     class Meta:
         model = WordFilter
-        fields = ("pattern", "is_regex", "action", "enabled", "note")
+        fields = ("pattern", "is_regex", "action", "language", "enabled", "note")
 
     def clean(self):
         data = super().clean()
         pattern = data.get("pattern")
-        if pattern and compile_entry(pattern, bool(data.get("is_regex"))) is None:
-            raise forms.ValidationError(
-                _("This pattern is not a valid regular expression.")
-                if data.get("is_regex")
-                else _("This word has no letters the filter could look for.")
-            )
+        if pattern and data.get("is_regex"):
+            problem = regex_problem(pattern)
+            if problem == "invalid":
+                raise forms.ValidationError(_("This pattern is not a valid regular expression."))
+            if problem == "slow":
+                raise forms.ValidationError(
+                    _(
+                        "This pattern could take seconds on one message (a repetition inside "
+                        "another, such as (a+)+): write it without, or with a possessive "
+                        "repetition such as a++."
+                    )
+                )
+        elif pattern and compile_entry(pattern, False) is None:
+            raise forms.ValidationError(_("This word has no letters the filter could look for."))
         return data
 
 
 @admin.register(WordFilter)
 class WordFilterAdmin(admin.ModelAdmin):
     form = WordFilterForm
-    list_display = ("pattern", "is_regex", "action", "enabled", "note")
+    list_display = ("pattern", "is_regex", "action", "language", "enabled", "note")
     list_editable = ("action", "enabled")
-    list_filter = ("action", "enabled", "is_regex")
+    list_filter = ("action", "language", "enabled", "is_regex")
     search_fields = ("pattern", "note")
 
     def save_model(self, request, obj, form, change) -> None:

@@ -132,18 +132,37 @@ class WordFilter(models.Model):
         MASK = "mask", _("Mask the word")
         REFUSE = "refuse", _("Refuse the message")
         REPORT = "report", _("Refuse the message and open a report")
+        ALLOW = "allow", _("Let it through (an exception to the other entries)")
+
+    class Language(models.TextChoices):
+        ANY = "", _("Every language")
+        FRENCH = "fr", _("French")
+        ENGLISH = "en", _("English")
 
     pattern = models.CharField(
         _("word or pattern"),
         max_length=200,
         help_text=_(
-            "A word or phrase, found whatever its case, accents, repeated letters or digits "
-            "written for letters; or a regular expression over the normalised text (lower "
-            "case, no accents, repeated letters once)."
+            "A word or phrase, found as a whole word with its plural and other endings, "
+            "whatever its case, accents, look-alike letters of other scripts, repeated "
+            "letters, letters written apart or digits written for letters; or a regular "
+            "expression over the normalised text (lower case, Latin letters, no accents, "
+            "repeated letters once, letters apart joined)."
         ),
     )
     is_regex = models.BooleanField(_("regular expression"), default=False)
     action = models.CharField(_("action"), max_length=10, choices=Action.choices)
+    language = models.CharField(
+        _("language"),
+        max_length=2,
+        choices=Language.choices,
+        default=Language.ANY,
+        blank=True,
+        help_text=_(
+            "Only for messages in this language (or whose language cannot be told): "
+            "“retard” is an English insult but an everyday French word."
+        ),
+    )
     enabled = models.BooleanField(_("enabled"), default=True)
     note = models.CharField(_("note"), max_length=200, blank=True)
     created_at = models.DateTimeField(_("at"), auto_now_add=True)

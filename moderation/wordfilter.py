@@ -26,8 +26,10 @@ def entries() -> list[Entry]:
     global _loaded
     now = time.monotonic()
     if _loaded is None or now - _loaded[0] > RELOAD_SECONDS:
-        rows = WordFilter.objects.filter(enabled=True).values_list("pattern", "is_regex", "action")
-        _loaded = (now, [Entry(p, r, a) for p, r, a in rows])
+        rows = WordFilter.objects.filter(enabled=True).values_list(
+            "pattern", "is_regex", "action", "language"
+        )
+        _loaded = (now, [Entry(p, r, a, lang) for p, r, a, lang in rows])
     return _loaded[1]
 
 
