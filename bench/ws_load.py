@@ -175,7 +175,7 @@ class Bench:
         if self.args.loss_floor:
             rules["loss_floor"] = self.args.loss_floor
         if self.args.start_hand > 1 and "target" not in rules:
-            rules["target"] = 100000  # tables deep into a match must not end during the run
+            rules["target"] = 10000  # tables deep into a match must not end during the run
         return rules
 
     async def ask_rematch(self, table: TableRun) -> None:
