@@ -367,6 +367,10 @@ if SENTRY_DSN:
 
 # Game settings (the rules pages read them too, so text and play never drift apart).
 QUICK_TABLE_BOT_DELAY = env_float("QUICK_TABLE_BOT_DELAY", 15.0)
+# Quick tables end even between weak players: at this score (None: no floor), and after this many
+# hands with the leader winning (None: no limit; a tie plays on until it breaks).
+QUICK_TABLE_LOSS_FLOOR = env_int("QUICK_TABLE_LOSS_FLOOR", -500) or None
+QUICK_TABLE_HAND_LIMIT = env_int("QUICK_TABLE_HAND_LIMIT", 20) or None
 BOT_MOVE_DELAY = env_float("BOT_MOVE_DELAY", 0.8)
 # After a trick (or a hand) is taken: a pause before the next lead, so everyone sees the trick.
 TRICK_PAUSE_SECONDS = env_float("TRICK_PAUSE_SECONDS", 1.5)

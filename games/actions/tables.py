@@ -26,8 +26,21 @@ from spades.engine import SEATS, Rules, table_rules
 
 TURN_SECONDS_RANGE = (10, 600)
 # Quick tables play what a new table starts from (rules.md: standard mode, blind nil only when
-# behind by 100); tests may shorten the match by overriding options here.
+# behind by 100), with the site's loss floor and hand limit (quick_rules); tests may shorten the
+# match by overriding options here.
 QUICK_TABLE_RULES: dict = {}
+
+
+def quick_rules() -> dict:
+    """The rules of a new quick table: a match between strangers must end, so it has a loss
+    floor and a hand limit (settings.QUICK_TABLE_LOSS_FLOOR, QUICK_TABLE_HAND_LIMIT)."""
+    limits = {
+        "loss_floor": settings.QUICK_TABLE_LOSS_FLOOR,
+        "hand_limit": settings.QUICK_TABLE_HAND_LIMIT,
+    }
+    return Rules.from_dict({**table_rules(), **limits, **QUICK_TABLE_RULES}).to_dict()
+
+
 # Tables that may still be abandoned (and closed by the sweep).
 OPEN_STATUSES = (Table.Status.WAITING, Table.Status.PLAYING)
 # A second private table form sent this soon with the same options is a double submit.
@@ -92,7 +105,7 @@ def do_quick_play(viewer: Viewer) -> Table:
         quick = {
             "kind": Table.Kind.QUICK,
             "host_key": viewer.key,
-            "rules": Rules.from_dict({**table_rules(), **QUICK_TABLE_RULES}).to_dict(),
+            "rules": quick_rules(),
             "bot_level": BotLevel.NORMAL,
             "turn_seconds": settings.TURN_SECONDS or None,
         }

@@ -49,14 +49,19 @@ def deal_for(seed: int | str, hand_number: int, variant: str = "none") -> list[l
     return VARIANTS[variant].deal(random.Random(f"{seed}:{hand_number}"))
 
 
-def match_winner(rules: Rules, ns: int, ew: int) -> str | None:
-    """The winning team after a complete hand, or None if the match goes on.
+def match_winner(rules: Rules, ns: int, ew: int, hands: int = 0) -> str | None:
+    """The winning team after ``hands`` complete hands, or None if the match goes on.
 
-    It ends when a team has ``target`` or more, or ``loss_floor`` or less when that option is set;
-    the higher score wins, and equal scores mean one more hand.
+    It ends when a team has ``target`` or more, or ``loss_floor`` or less when that option is set,
+    or once ``hands`` reaches ``hand_limit`` when that option is set; the higher score wins, and
+    equal scores mean one more hand (past the hand limit too, until the tie breaks).
     """
-    floor = rules.loss_floor
-    ended = max(ns, ew) >= rules.target or (floor is not None and min(ns, ew) <= floor)
+    floor, limit = rules.loss_floor, rules.hand_limit
+    ended = (
+        max(ns, ew) >= rules.target
+        or (floor is not None and min(ns, ew) <= floor)
+        or (limit is not None and hands >= limit)
+    )
     if not ended or ns == ew:
         return None
     return "NS" if ns > ew else "EW"
@@ -236,7 +241,7 @@ class Match:
         for team in TEAMS:
             self._totals[team] = {"score": detail[team]["score"], "bags": detail[team]["bags"]}
         ns, ew = self._totals["NS"]["score"], self._totals["EW"]["score"]
-        winner = match_winner(self.rules, ns, ew)
+        winner = match_winner(self.rules, ns, ew, self.hand_number)
         if winner is not None:
             self._result = {"winner": winner, "scores": {"NS": ns, "EW": ew}}
         else:

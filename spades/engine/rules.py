@@ -188,6 +188,21 @@ class Rules:
         form_high=-50,
         summary=gettext_noop("lost at %(value)s"),
     )
+    hand_limit: int | None = _option(
+        None,
+        int,
+        gettext_noop("Hand limit"),
+        help=gettext_noop(
+            "Optional: after this many hands the partnership ahead wins; tied, one more hand is "
+            "played until the tie breaks."
+        ),
+        low=1,
+        high=1000,
+        nullable=True,
+        form_low=5,
+        form_high=100,
+        summary=gettext_noop("leader wins after %(value)s hands"),
+    )
 
     def __post_init__(self) -> None:
         for name, option in OPTIONS.items():

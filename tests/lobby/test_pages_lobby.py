@@ -138,6 +138,7 @@ def test_a_private_table_is_created_with_the_chosen_options(client):
         "blind_nil": "",
         "nil_tricks_count_for_contract": "",
         "loss_floor": "-200",
+        "hand_limit": "30",
         "bot_level": "hard",
         "turn_seconds": "0",
     }
@@ -156,6 +157,7 @@ def test_a_private_table_is_created_with_the_chosen_options(client):
         "bag_penalty": 100,
         "target": 300,
         "loss_floor": -200,
+        "hand_limit": 30,
     }
     assert table.bot_level == "hard"
     assert table.turn_seconds is None

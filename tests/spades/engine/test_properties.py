@@ -23,6 +23,7 @@ rules_strategy = st.builds(
     bag_penalty=st.integers(0, 1000),
     target=st.integers(50, 400),
     loss_floor=st.none() | st.integers(-400, -1),
+    hand_limit=st.none() | st.integers(1, 30),
 )
 seeds = st.integers(0, 2**64) | st.text(max_size=12)
 fast = settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])

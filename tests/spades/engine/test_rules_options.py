@@ -20,6 +20,7 @@ def test_the_standard_rules_are_the_table_of_rules_md():
         "bag_penalty": 100,
         "target": 500,
         "loss_floor": None,
+        "hand_limit": None,
     }
     assert Rules() == STANDARD_RULES
 
