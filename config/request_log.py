@@ -3,7 +3,8 @@
 Daphne's own access log is off (``django.channels.server`` at WARNING); this line comes from Django
 itself, so it has the same format and level handling as every other line. Static files are served
 before this middleware (WhiteNoise) and the load balancer's health checks are left out: neither
-says anything a person needs.
+says anything a person needs. Paths are logged with their secrets masked (an invitation token:
+``config.logs.mask_secrets``).
 """
 
 from __future__ import annotations
@@ -13,6 +14,8 @@ import time
 from collections.abc import Callable
 
 from django.http import HttpRequest, HttpResponse
+
+from config.logs import mask_secrets
 
 log = logging.getLogger("atout.requests")
 QUIET_PATHS = ("/health/",)
@@ -32,7 +35,7 @@ class RequestLogMiddleware:
                 level,
                 "%s %s %s %.1f ms",
                 request.method,
-                request.get_full_path(),
+                mask_secrets(request.get_full_path()),
                 status,
                 (time.perf_counter() - started) * 1000,
             )

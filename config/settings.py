@@ -341,12 +341,15 @@ LOGGING = {
     "formatters": {
         "plain": {"format": "[%(asctime)s %(levelname)s %(processName)s %(name)s] %(message)s"}
     },
-    "filters": {"routine": {"()": "config.logs.RoutineFilter", "level": LOG_LEVEL}},
+    "filters": {
+        "routine": {"()": "config.logs.RoutineFilter", "level": LOG_LEVEL},
+        "requests": {"()": "config.logs.RequestFilter"},
+    },
     "handlers": {
         "console": {
             "class": "logging.StreamHandler",
             "formatter": "plain",
-            "filters": ["routine"],
+            "filters": ["routine", "requests"],
         }
     },
     "root": {"handlers": ["console"], "level": LOG_LEVEL},
