@@ -1,5 +1,6 @@
 """How allauth names the site in its e-mails: SITE_NAME and SITE_URL (settings), the names the
-pages use, rather than the sites framework's row (example.com until someone edits it)."""
+pages use, rather than the sites framework's row (example.com until someone edits it); and the
+site's name rule at sign-up (``accounts.name_rule``)."""
 
 from __future__ import annotations
 
@@ -9,6 +10,8 @@ from urllib.parse import urlsplit
 from allauth.account.adapter import DefaultAccountAdapter
 from django.conf import settings
 from django.utils.encoding import force_str
+
+from accounts.name_rule import check_name
 
 
 @dataclass(frozen=True)
@@ -29,3 +32,11 @@ class AccountAdapter(DefaultAccountAdapter):
 
     def send_mail(self, template_prefix: str, email: str, context: dict) -> None:
         super().send_mail(template_prefix, email, {"current_site": site_facts(), **context})
+
+    def clean_username(self, username: str, shallow: bool = False) -> str:
+        """allauth's checks, then the name rule of nicknames and renames: no reserved word,
+        no look-alike of another account's name, nothing invisible, nothing the filter finds."""
+        username = super().clean_username(username, shallow=shallow)
+        if not shallow:
+            check_name(username)
+        return username

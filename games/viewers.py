@@ -5,9 +5,11 @@ from __future__ import annotations
 import uuid
 from dataclasses import dataclass
 
+from django.core.exceptions import ValidationError
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext
 
+from accounts.name_rule import check_name
 from core.viewers import SESSION_GUEST_ID, ViewerKey
 from games.errors import ServiceError
 from games.names import reads_as_bot
@@ -58,8 +60,10 @@ def viewer_from_scope(scope) -> Viewer | None:
     return _viewer(scope.get("user"), scope.get("session"))
 
 
-def clean_nickname(nickname) -> str:
-    """Strip and check a nickname (2..20 characters, no control characters)."""
+def clean_nickname(nickname, *, owner_pk: int | None = None) -> str:
+    """Strip and check a nickname (2..20 characters, not a bot's, and the site's name rule:
+    ``accounts.name_rule.check_name``; ``owner_pk``: the account it is for, whose own names
+    are not taken)."""
     if not isinstance(nickname, str):
         raise ServiceError("bad_nickname", _("Choose a nickname."))
     value = " ".join(nickname.split())
@@ -77,6 +81,10 @@ def clean_nickname(nickname) -> str:
         raise ServiceError("bad_nickname", _("This nickname contains forbidden characters."))
     if reads_as_bot(value):
         raise ServiceError("bad_nickname", _("This nickname is a bot's: choose another one."))
+    try:
+        check_name(value, owner_pk=owner_pk)
+    except ValidationError as exc:
+        raise ServiceError("bad_nickname", exc.message) from None
     return value
 
 
@@ -85,7 +93,9 @@ def set_guest_nickname(request, nickname) -> Viewer:
 
     A logged-in user stays who they are: the nickname is kept for later, the user is returned.
     """
-    value = clean_nickname(nickname)
+    user = getattr(request, "user", None)
+    owner = user.pk if user is not None and user.is_authenticated else None
+    value = clean_nickname(nickname, owner_pk=owner)
     session = request.session
     if not session.get(SESSION_GUEST_ID):
         session[SESSION_GUEST_ID] = uuid.uuid4().hex

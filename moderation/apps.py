@@ -9,7 +9,8 @@ class ModerationConfig(AppConfig):
 
     def ready(self) -> None:
         """The admin carries the site's name (settings.SITE_NAME), in the page's language; the
-        word filter screens the chat and reports what it must."""
+        word filter screens the chat and the names, and reports what it must."""
+        from accounts.name_rule import screen_name
         from games import signals
         from games.actions.chat import screen_message
         from moderation import wordfilter
@@ -17,6 +18,7 @@ class ModerationConfig(AppConfig):
 
         brand_admin_site()
         screen_message.provide(wordfilter.screen)
+        screen_name.provide(wordfilter.name_is_offensive)
         signals.message_filtered.connect(
             wordfilter.on_message_filtered, dispatch_uid="moderation.filtered"
         )

@@ -2,7 +2,7 @@
 itself is ``moderation.words``). Entries are read again at most every few seconds per process.
 
 It is the chat's screen (``games.actions.chat.screen_message``, provided in
-``ModerationConfig.ready``), and a message it refuses with "report" opens a report for the
+``ModerationConfig.ready``) and the names' (``accounts.name_rule.screen_name``), and a message it refuses with "report" opens a report for the
 moderators (``on_message_filtered``, connected to ``games.signals.message_filtered``)."""
 
 from __future__ import annotations
@@ -41,6 +41,17 @@ def forget() -> None:
 
 def filter_message(text: str) -> Verdict:
     return check(text, entries())
+
+
+def name_is_offensive(name: str) -> bool:
+    """Whether the filter finds anything in a name (``accounts.name_rule.screen_name``), its
+    words cut at capitals too: "SalePute" is read "Sale Pute"."""
+    spaced = "".join(
+        f" {ch}" if i and ch.isupper() and name[i - 1].islower() else ch
+        for i, ch in enumerate(name)
+    )
+    verdict = filter_message(spaced)
+    return bool(verdict.action) or verdict.text != spaced
 
 
 def screen(text: str) -> Screened:

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from django import forms
-from django.contrib.auth import get_user_model
 from django.utils.translation import gettext_lazy as _
 
 from games.errors import ServiceError
@@ -11,8 +10,9 @@ from games.viewers import NICKNAME_MAX, clean_nickname
 
 
 class DisplayNameForm(forms.Form):
-    """A display name: a nickname's rules (length, printable, not a bot's), no "/", and no
-    other player's name, as a reader would take it in (games.names.name_key)."""
+    """A display name: a nickname's rules (length, printable, not a bot's, the site's name rule:
+    no reserved word, no other account's name as a reader would take it in, nothing invisible
+    or offensive), and no "/"."""
 
     display_name = forms.CharField(label=_("Your name on the site"), max_length=NICKNAME_MAX)
 
@@ -22,11 +22,9 @@ class DisplayNameForm(forms.Form):
 
     def clean_display_name(self) -> str:
         try:
-            value = clean_nickname(self.cleaned_data["display_name"])
+            value = clean_nickname(self.cleaned_data["display_name"], owner_pk=self.user.pk)
         except ServiceError as exc:
             raise forms.ValidationError(str(exc.message)) from None
         if "/" in value:
             raise forms.ValidationError(_("A name cannot contain “/”."))
-        if get_user_model().name_taken(value, exclude_pk=self.user.pk):
-            raise forms.ValidationError(_("Another player already has this name."))
         return value

@@ -34,6 +34,7 @@ def test_names_that_read_as_a_bot_are_refused(name):
     assert error.value.code == "bad_nickname"
 
 
+@pytest.mark.django_db
 @pytest.mark.parametrize("name", ["Roberta", "Estelle", "Nord-Est", "Léa", "Bob", "Sud Ouest"])
 def test_ordinary_names_are_accepted(name):
     assert not reads_as_bot(name)
