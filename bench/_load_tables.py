@@ -112,7 +112,11 @@ def play_ahead(table_id: int, start_hand: int, rng: random.Random) -> None:
             )  # fmt: skip
         Action.objects.bulk_create(rows)
         Match.objects.filter(pk=match.pk).update(action_count=len(rows))
-        Table.objects.filter(pk=table_id).update(version=table.version + len(rows), updated_at=now)
+        # No turn clock until the next move sets one: the sockets connect later, and a clock
+        # started with the match would hand the first seat to a stand-in meanwhile.
+        Table.objects.filter(pk=table_id).update(
+            version=table.version + len(rows), updated_at=now, turn_deadline=None
+        )
 
 
 def serve_rematches() -> None:
