@@ -81,14 +81,17 @@ class TableAdmin(ServiceOwnedAdmin):
         return False  # a table is closed by its use cases, never deleted under its players
 
     def save_model(self, request, obj, form, change) -> None:
-        """The one editable field goes through its use case: locked, versioned, broadcast."""
+        """The one editable field goes through its use case: locked, versioned, broadcast.
+        (``moderation.admin`` registers this admin again with its audited use case.)"""
         if change and "chat_enabled" in form.changed_data:
             do_set_chat_enabled(obj.pk, obj.chat_enabled)
 
+    def set_chat(self, request, table_ids: list[int], enabled: bool) -> int:
+        """Turn the chat off or on at these tables; how many changed."""
+        return sum(do_set_chat_enabled(pk, enabled) for pk in table_ids)
+
     def _set_chat(self, request, queryset, enabled: bool) -> None:
-        count = sum(
-            do_set_chat_enabled(pk, enabled) for pk in queryset.values_list("pk", flat=True)
-        )
+        count = self.set_chat(request, list(queryset.values_list("pk", flat=True)), enabled)
         self.message_user(
             request,
             ngettext("%(count)d table changed.", "%(count)d tables changed.", count)

@@ -1,5 +1,5 @@
 """Every moderator's use case: hiding messages, chat bans, ranked suspensions, players' reports
-and their handling.
+and their handling, a table's chat turned off or on, the word filter's entries.
 
 Every one writes a ``moderation.models.Event`` (the audit trail) in the same transaction, and
 what reaches players is broadcast once committed: a hidden or shown message (``chat_hidden``,
@@ -16,18 +16,20 @@ from typing import Any
 from django.contrib.auth import get_user_model
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext
 
 from core import addresses, rate_limits
 from core.after_commit import after_commit
 from core.viewers import ViewerKey, is_guest_key, user_key
 from games import broadcast
+from games.actions import chat as table_chat
 from games.actions.chat import set_chat_hidden
 from games.errors import refusal
 from games.models import POSITIONS, ChatMessage, Connection, Seat, Silence, Table
 from games.sanctions import purge_expired
 from games.viewers import Viewer
 from moderation import sanctions
-from moderation.models import Event, Report
+from moderation.models import Event, Report, WordFilter
 from ranked.models import QueueEntry, RankedSuspension
 
 REASON_MAX = 200
@@ -353,3 +355,83 @@ def do_lift_suspensions(suspension_ids: Iterable[int], moderator=None, reason: s
             for s in lifted
         )
     return len(lifted)
+
+
+# ---------------------------------------------------------------- a table's chat
+
+
+def do_set_tables_chat(table_ids: Iterable[int], enabled: bool, moderator=None) -> int:
+    """A moderator turns the chat off (or on again) at these tables: every viewer's state says
+    so at once (``games.actions.chat.do_set_chat_enabled``, which locks each table row in
+    turn), and each table that changed is an event of the audit trail, in the same
+    transaction. Returns how many tables changed."""
+    changed = 0
+    for table_id in table_ids:
+        with transaction.atomic():
+            if table_chat.do_set_chat_enabled(table_id, enabled):
+                Event.objects.create(
+                    kind=Event.Kind.CHAT_ON if enabled else Event.Kind.CHAT_OFF,
+                    detail=gettext("table %(id)d") % {"id": table_id},
+                    **_moderator_fields(moderator),
+                )
+                changed += 1
+    return changed
+
+
+# ---------------------------------------------------------------- the word filter's entries
+
+
+def _shown(entry: WordFilter, name: str, value: Any) -> str:
+    field = entry._meta.get_field(name)
+    if isinstance(value, bool):
+        return gettext("yes") if value else gettext("no")
+    choices = dict(getattr(field, "flatchoices", None) or ())
+    return str(choices.get(value, value))
+
+
+def _entry_text(entry: WordFilter) -> str:
+    kind = gettext("regular expression") if entry.is_regex else gettext("word")
+    return f"{entry.pattern} ({kind}, {entry.get_action_display()})"
+
+
+def do_save_word_entry(
+    entry: WordFilter, moderator=None, *, before: dict[str, Any] | None = None
+) -> WordFilter:
+    """Save a word filter entry the admin's form checked, and write what changed in the audit
+    trail in the same transaction: added, disabled or enabled again, or changed (each field's
+    old and new value). ``before``: the changed fields' former values (None: a new entry).
+    The word filter's cache is the caller's to forget."""
+    with transaction.atomic():
+        entry.save()
+        if before is None:
+            kind, detail = Event.Kind.WORD_ADD, _entry_text(entry)
+        else:
+            changes = [
+                f"{getattr(entry._meta.get_field(name), 'verbose_name', name)}: "
+                f"{_shown(entry, name, old)} → {_shown(entry, name, getattr(entry, name))}"
+                for name, old in before.items()
+            ]
+            if not changes:
+                return entry
+            kind = Event.Kind.WORD_EDIT
+            if "enabled" in before:
+                kind = Event.Kind.WORD_ON if entry.enabled else Event.Kind.WORD_OFF
+            detail = f"{entry.pattern}: " + "; ".join(changes)
+        Event.objects.create(kind=kind, detail=detail[:200], **_moderator_fields(moderator))
+    return entry
+
+
+def do_delete_word_entries(entries: Iterable[WordFilter], moderator=None) -> int:
+    """Delete word filter entries, each one an event of the audit trail (same transaction)."""
+    with transaction.atomic():
+        gone = list(entries)
+        WordFilter.objects.filter(pk__in=[e.pk for e in gone]).delete()
+        Event.objects.bulk_create(
+            Event(
+                kind=Event.Kind.WORD_DELETE,
+                detail=_entry_text(e)[:200],
+                **_moderator_fields(moderator),
+            )
+            for e in gone
+        )
+    return len(gone)

@@ -20,9 +20,18 @@ from django.utils.translation import ngettext
 from accounts.admin import PlayerAdmin
 from accounts.models import User
 from core.viewers import user_key
-from games.models import ChatMessage, Silence
+from games.admin import TableAdmin
+from games.models import ChatMessage, Silence, Table
 from moderation import admin_suspensions, wordfilter  # noqa: F401 (admin_suspensions registers its page)
-from moderation.actions import do_close_reports, do_lift, do_set_hidden, do_unblock_addresses
+from moderation.actions import (
+    do_close_reports,
+    do_delete_word_entries,
+    do_lift,
+    do_save_word_entry,
+    do_set_hidden,
+    do_set_tables_chat,
+    do_unblock_addresses,
+)
 from moderation.admin_common import InForceFilter, done_message
 from moderation.models import Event, Report, WordFilter
 from moderation.sanction_form import Target, silence_action, suspend_action
@@ -393,8 +402,31 @@ class WordFilterAdmin(admin.ModelAdmin):
     search_fields = ("pattern", "note")
 
     def save_model(self, request, obj, form, change) -> None:
-        super().save_model(request, obj, form, change)
+        """Through the use case: every addition and change is an event of the audit trail
+        (the list's editable columns come here too)."""
+        before = {name: form.initial.get(name) for name in form.changed_data} if change else None
+        do_save_word_entry(obj, request.user, before=before)
         wordfilter.forget()  # this process at once, the others within seconds
+
+    def delete_model(self, request, obj) -> None:
+        do_delete_word_entries([obj], request.user)
+        wordfilter.forget()
+
+    def delete_queryset(self, request, queryset) -> None:
+        do_delete_word_entries(queryset, request.user)
+        wordfilter.forget()
+
+
+class ModeratedTableAdmin(TableAdmin):
+    """The tables' admin, with a table's chat turned off or on through moderation's use case:
+    every change is an event of the audit trail."""
+
+    def save_model(self, request, obj, form, change) -> None:
+        if change and "chat_enabled" in form.changed_data:
+            do_set_tables_chat([obj.pk], obj.chat_enabled, request.user)
+
+    def set_chat(self, request, table_ids: list[int], enabled: bool) -> int:
+        return do_set_tables_chat(table_ids, enabled, request.user)
 
 
 class ModeratedPlayerAdmin(CanSilence, PlayerAdmin):
@@ -419,3 +451,5 @@ class ModeratedPlayerAdmin(CanSilence, PlayerAdmin):
 
 admin.site.unregister(User)
 admin.site.register(User, ModeratedPlayerAdmin)
+admin.site.unregister(Table)
+admin.site.register(Table, ModeratedTableAdmin)

@@ -26,6 +26,13 @@ class Event(models.Model):
         DISMISS = "dismiss", _("Report dismissed")
         SUSPEND = "suspend", _("Ranked play suspended")
         UNSUSPEND = "unsuspend", _("Ranked suspension lifted")
+        CHAT_OFF = "chat_off", _("Table chat turned off")
+        CHAT_ON = "chat_on", _("Table chat turned on")
+        WORD_ADD = "word_add", _("Word filter entry added")
+        WORD_EDIT = "word_edit", _("Word filter entry changed")
+        WORD_OFF = "word_off", _("Word filter entry disabled")
+        WORD_ON = "word_on", _("Word filter entry enabled")
+        WORD_DELETE = "word_del", _("Word filter entry deleted")
 
     at = models.DateTimeField(_("at"), auto_now_add=True, db_index=True)
     moderator = models.ForeignKey(
