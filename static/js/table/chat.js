@@ -69,13 +69,7 @@ function laterThan(li, message) {
 
 export function addChat(app, message) {
   if (!message || (message.id !== undefined && app.chatSeen.has(message.id))) return;
-  if (message.seat && message.seat === app.F.mySeat && message.text === app.chatDraft) {
-    app.chatDraft = null; // accepted
-    if (app.chatRefusal) {
-      app.chatRefusal = "";
-      renderChatAccess(app);
-    }
-  }
+  if (message.seat === app.F.mySeat && message.text === app.chatDraft) app.chatDraft = null;
   if (message.id !== undefined) app.chatSeen.add(message.id);
   if (message.seat && app.F.mutes.has(message.seat)) return;
   const list = $("#chat-list");
@@ -128,22 +122,17 @@ function sendChat(app, text) {
   if (app.send({ type: "chat", text: clean })) {
     $("#chat-input").value = "";
     app.chatDraft = clean;
+    app.chatRefusal = "";
   }
 }
 
-// Refusals of a chat message: the text goes back in the field (it is not lost), and the
-// reason stays by the chat, not only in a passing toast.
-const CHAT_REFUSALS = new Set(["silenced", "address_blocked", "filtered", "message_too_long", "chat_disabled", "too_fast"]);
-
-/** An error frame: true if it refused the message just sent (its text is put back). */
+/** A refused message goes back in the field, and why stays by the chat (not only a toast). */
 export function chatRefused(app, frame) {
-  if (app.chatDraft == null || !CHAT_REFUSALS.has(frame.code)) return false;
-  const input = $("#chat-input");
-  if (!input.value) input.value = app.chatDraft;
+  if (!app.chatDraft || !/^(silenced|address_blocked|filtered|message_too_long|chat_disabled|too_fast)$/.test(frame.code)) return;
+  $("#chat-input").value ||= app.chatDraft;
   app.chatDraft = null;
-  app.chatRefusal = frame.message || "";
+  app.chatRefusal = frame.message;
   renderChatAccess(app);
-  return true;
 }
 
 function toggleMute(app, seat) {

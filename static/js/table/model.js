@@ -38,8 +38,6 @@ export function createApp(cfg, S, first, history) {
     // A "Report" button for {message, name, text} or {seat, name} (static/js/report.js), or null.
     reportButton: () => null,
     silenceTimer: null,
-    chatDraft: null, // the chat message sent and not yet echoed back (put back if refused)
-    chatRefusal: "", // why the last message was refused, shown by the chat until one passes
   };
   app.F = facts(app, app.state);
   app.wasSeated = !!app.F.mySeat;
