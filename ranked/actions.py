@@ -59,25 +59,40 @@ def purge_expired_suspensions() -> int:
     return count
 
 
+def _abandonments(user_id: int) -> list:
+    """When this person's abandonments within RANKED_ABANDON_WINDOW_DAYS ended, newest first."""
+    return list(
+        MatchPlayer.objects.filter(
+            user_id=user_id,
+            ranked=True,
+            abandoned=True,
+            finished_at__gte=timezone.now() - timedelta(days=settings.RANKED_ABANDON_WINDOW_DAYS),
+        )
+        .order_by("-finished_at")
+        .values_list("finished_at", flat=True)
+    )
+
+
+def _nth_wait(n: int) -> timedelta:
+    waits = settings.RANKED_ABANDON_WAITS
+    return timedelta(seconds=waits[min(n, len(waits)) - 1])
+
+
+def next_abandonment_wait(user_id: int) -> timedelta:
+    """The wait one more abandonment would cost this person now (what leaving a ranked table
+    warns of)."""
+    return _nth_wait(len(_abandonments(user_id)) + 1)
+
+
 def abandonment_wait(user_id: int) -> timedelta:
     """How long this person must still wait before a ranked match (zero when free): the n-th
     abandonment within RANKED_ABANDON_WINDOW_DAYS costs the n-th wait of RANKED_ABANDON_WAITS
     (the last one for any later), counted from the end of that match."""
     now = timezone.now()
-    marks = list(
-        MatchPlayer.objects.filter(
-            user_id=user_id,
-            ranked=True,
-            abandoned=True,
-            finished_at__gte=now - timedelta(days=settings.RANKED_ABANDON_WINDOW_DAYS),
-        )
-        .order_by("-finished_at")
-        .values_list("finished_at", flat=True)
-    )
+    marks = _abandonments(user_id)
     if not marks:
         return timedelta(0)
-    waits = settings.RANKED_ABANDON_WAITS
-    wait = timedelta(seconds=waits[min(len(marks), len(waits)) - 1])
+    wait = _nth_wait(len(marks))
     last = marks[0]
     assert last is not None  # (finished_at__gte leaves out the unfinished)
     return max(timedelta(0), last + wait - now)

@@ -10,9 +10,12 @@ class RankedConfig(AppConfig):
     verbose_name = _("Ranked play")
 
     def ready(self) -> None:
-        """Hear of every match dealt and ended (who played it; a ranked one is then rated)."""
+        """Hear of every match dealt and ended (who played it; a ranked one is then rated), and
+        tell a ranked table's page its stakes."""
         from games import signals
-        from ranked import participation
+        from games.views.table import ranked_page
+        from ranked import participation, table_page
 
+        ranked_page.provide(table_page.page_extras)
         signals.match_dealt.connect(participation.on_match_dealt, dispatch_uid="ranked.dealt")
         signals.match_ended.connect(participation.on_match_ended, dispatch_uid="ranked.ended")

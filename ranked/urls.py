@@ -13,6 +13,11 @@ urlpatterns = [
     path(_("play/ranked/"), views.join, name="join"),
     path(_("play/ranked/cancel/"), views.cancel, name="cancel"),
     path(_("play/ranked/status/"), views.status, name="status"),
+    path(
+        format_lazy("{}<int:match_id>/", _("play/ranked/match/")),
+        views.match_result,
+        name="match_result",
+    ),
     path(_("ranking/"), views.leaderboard, name="leaderboard"),
     path(format_lazy("{}<str:name>/", _("players/")), views.profile, name="profile"),
 ]

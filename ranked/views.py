@@ -24,11 +24,12 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from games.errors import ServiceError
+from games.models import Match
 from games.viewers import viewer_from_request
 from ranked.actions import do_join_queue, do_leave_queue, queue_state
 from ranked.models import PlayerRating
 
-from . import stats
+from . import stats, table_page
 from .charts import rating_chart
 from .forms import DisplayNameForm
 
@@ -190,3 +191,15 @@ def status(request: HttpRequest) -> JsonResponse:
     if state.get("table"):
         state["url"] = _table_url(state["table"])
     return JsonResponse(state, headers={"Cache-Control": "no-store"})
+
+
+@require_GET
+def match_result(request: HttpRequest, match_id: int) -> JsonResponse:
+    """A ranked match's rating changes, by seat, for the end-of-match box of its table page
+    (``{"rated": false}`` until the rating task has run). Ratings are public, as on the
+    profiles and the leaderboard."""
+    match = Match.objects.filter(pk=match_id, table__kind="ranked").first()
+    if match is None:
+        raise Http404
+    changes = table_page.rating_changes(match, viewer_from_request(request))
+    return JsonResponse(changes, headers={"Cache-Control": "no-store"})

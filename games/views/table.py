@@ -23,6 +23,7 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
+from core.hooks import Hook
 from games.access import may_follow
 from games.actions import coach
 from games.actions.tables import do_kick, do_leave, do_rematch, do_start
@@ -30,8 +31,20 @@ from games.errors import REFUSALS, ServiceError
 from games.models import POSITIONS, Table
 from games.reading import table_frames, visible_chat
 from games.texts import rules_summary, table_strings
-from games.viewers import viewer_from_request
+from games.viewers import Viewer, viewer_from_request
 from spades.engine.variants import VARIANTS
+
+
+def _no_ranked_page(table: Table, viewer: Viewer | None) -> dict[str, Any] | None:
+    return None
+
+
+# What ranked play adds to a ranked table's page (``ranked.table_page`` provides it): ``stakes``
+# (each seat's rating) for the template, ``config`` for the script (the warning before leaving,
+# where to read the rating changes). None elsewhere.
+ranked_page: Hook[[Table, Viewer | None], dict[str, Any] | None] = Hook(
+    "ranked_page", _no_ranked_page
+)
 
 
 def _wants_json(request: HttpRequest) -> bool:
@@ -118,7 +131,17 @@ def table(request: HttpRequest, pk: int) -> HttpResponse:
     state, history = table_frames(pk, viewer)
     facts = state.get("table") or {}
     me = facts.get("me") or {}
-    config = {
+    urls = {
+        "start": reverse("games:start", args=[pk]),
+        "kick": reverse("games:kick", args=[pk]),
+        "seat": reverse("games:seat", args=[pk]),
+        "leave": reverse("games:leave", args=[pk]),
+        "rematch": reverse("games:rematch", args=[pk]),
+        "hint": reverse("games:hint", args=[pk]),
+        "lobby": reverse("lobby:index"),
+        "match": _match_url_template(),
+    }
+    config: dict[str, Any] = {
         "tableId": pk,
         "lang": request.LANGUAGE_CODE,
         "wsPath": f"/ws/tables/{pk}/",
@@ -127,19 +150,18 @@ def table(request: HttpRequest, pk: int) -> HttpResponse:
         "trickPauseMs": round(settings.TRICK_PAUSE_SECONDS * 1000),
         "inviteUrl": _invite_url(request, pk, state),
         "chat": visible_chat(pk, viewer.key if viewer else None),
-        "urls": {
-            "start": reverse("games:start", args=[pk]),
-            "kick": reverse("games:kick", args=[pk]),
-            "seat": reverse("games:seat", args=[pk]),
-            "leave": reverse("games:leave", args=[pk]),
-            "rematch": reverse("games:rematch", args=[pk]),
-            "hint": reverse("games:hint", args=[pk]),
-            "lobby": reverse("lobby:index"),
-            "match": _match_url_template(),
-        },
+        "urls": urls,
     }
     variant, rules_line = _variant_and_rules(facts.get("rules") or {})
-    if facts.get("kind") == "private":
+    strings = table_strings()
+    ranked = ranked_page(table_obj, viewer) if table_obj.kind == Table.Kind.RANKED else None
+    if table_obj.kind == Table.Kind.RANKED:
+        title = _("Ranked table %(id)s") % {"id": pk}
+        # No bot advice at a ranked table: the page has no way to ask (the server refuses too).
+        del urls["hint"], strings["hint_line"]
+        if ranked is not None:
+            config["ranked"] = ranked["config"]
+    elif facts.get("kind") == "private":
         title = _("Private table %(id)s") % {"id": pk}
     else:
         title = _("Quick table %(id)s") % {"id": pk}
@@ -157,7 +179,8 @@ def table(request: HttpRequest, pk: int) -> HttpResponse:
             "me": me,
             "table_config": config,
             "table_modules": TABLE_MODULES,
-            "table_strings": table_strings(),
+            "table_strings": strings,
+            "stakes": ranked["stakes"] if ranked else None,
             "chat_max_length": settings.CHAT_MAX_LENGTH,
         },
     )

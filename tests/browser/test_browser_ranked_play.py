@@ -59,14 +59,37 @@ def test_a_new_player_signs_up_plays_a_ranked_match_and_sees_their_rating(
         page.wait_for_function("document.body.dataset.socket === 'open'")
         page.wait_for_selector("#hand-area .hand", timeout=20_000)
 
+        # The table says it is ranked, and what is at stake: each seat's rating.
+        assert re.fullmatch(r"Table classée \d+", page.get_by_role("heading", level=1).inner_text())
+        stakes = page.get_by_role("region", name="Partie classée : les classements en jeu")
+        assert re.search(r"Margaux 1000 provisoire", stakes.inner_text())
+        assert stakes.get_by_text("fixe").count() == 3
+        # Leaving warns of the loss and the wait (dismissed: she stays).
+        warnings = []
+        page.once("dialog", lambda d: (warnings.append(d.message), d.dismiss()))
+        page.get_by_role("button", name="Quitter la table").click()
+        assert warnings and "abandon" in warnings[0] and "10\xa0minutes" in warnings[0]
+
         deadline = time.monotonic() + 240
         over = page.locator("#overlay-title", has_text="Partie terminée")
+        bid_turns = 0
         while not over.count():
             assert time.monotonic() < deadline, "the ranked match did not end"
+            if page.locator(".bid-grid").count():
+                # No bot advice at a ranked table: no estimate line, no outlined bid.
+                bid_turns += 1
+                page.wait_for_timeout(300)  # time enough for an estimate to arrive
+                assert page.get_by_text("Estimation").count() == 0
+                assert page.locator(".bid-grid .is-hint").count() == 0
             if act_once(page):
                 page.wait_for_timeout(60)
             else:
                 page.wait_for_timeout(150)
+        assert bid_turns
+        # The end-of-match box shows the rating change once the rating task has run.
+        box = page.locator("#rating-change")
+        box.get_by_role("heading", name="Classements").wait_for(timeout=20_000)
+        assert re.search(r"Margaux : 1000 → \d+ \([+−]\d+\)", box.inner_text())
 
         # The rating task runs after the match's commit; the profile shows it.
         for _ in range(40):
@@ -76,7 +99,7 @@ def test_a_new_player_signs_up_plays_a_ranked_match_and_sees_their_rating(
             page.wait_for_timeout(500)
         assert re.fullmatch(r"\d+", page.locator("#rating").inner_text())
         assert page.locator("#matches").inner_text() == "1"
-        assert "provisionnel" in page.content()
+        assert "provisoire" in page.content() and "provisionnel" not in page.content()
         assert page.locator(".rating-chart polyline").count() == 1
         assert page.get_by_role("link", name="Mon profil").count() == 1
         page.screenshot(path=str(shots / "profile.png"), full_page=True)

@@ -134,7 +134,7 @@ def test_a_profile_shows_the_rating_its_chart_figures_and_recent_matches(setting
     page = Client().get("/fr/joueurs/ana/").content.decode()
     rating = PlayerRating.objects.get(user__username="ana")
     assert f'id="rating">{rating.rating}<' in page
-    assert "provisionnel" in page
+    assert "provisoire" in page and "provisionnel" not in page
     assert "<polyline" in page and "28,0" not in page
     assert "Sacs par main" in page and "Partie " in page
     assert Client().get("/fr/joueurs/personne/").status_code == 404
