@@ -96,8 +96,9 @@ def _wait_text(wait: timedelta) -> str:
 
 
 def page_extras(table: Table, viewer: Viewer | None) -> dict[str, Any] | None:
-    """The ranked part of a ranked table's page: ``stakes`` for the template, ``config`` for its
-    script (the leaving warning, where to read the rating changes, their strings)."""
+    """The ranked part of a ranked table's page: ``stakes`` and ``leave_confirm`` (None for a
+    spectator) for the template, ``config`` for its script (where to read the rating changes,
+    their strings)."""
     if table.kind != Table.Kind.RANKED:
         return None
     players = _players(table.match_id)
@@ -116,8 +117,8 @@ def page_extras(table: Table, viewer: Viewer | None) -> dict[str, Any] | None:
     url = reverse("ranked:match_result", args=[_ID_MARK]).replace(str(_ID_MARK), "%(id)s")
     return {
         "stakes": stakes(players, current),
+        "leave_confirm": warning,
         "config": {
-            "leaveConfirm": warning,
             "resultUrl": url,
             "strings": {
                 "title": _("Ratings"),

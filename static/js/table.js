@@ -85,20 +85,10 @@ app.reportButton = (what) => {
 };
 initChat(app, cfg.chat);
 initCoach(app);
-// Leaving a ranked match warns of its cost (the loss, the wait: cfg.ranked, from the server).
-const leaveWarning = () => (app.F.kind === "ranked" && cfg.ranked && cfg.ranked.leaveConfirm) || app.S.leave_confirm;
+// A ranked table's form carries its own warning (the loss and the wait, from the server).
 $("#leave-form")?.addEventListener("submit", (event) => {
-  if (app.F.status === "playing" && !window.confirm(leaveWarning())) event.preventDefault();
+  if (app.F.status === "playing" && !window.confirm(event.target.dataset.confirm || app.S.leave_confirm)) event.preventDefault();
 });
-// At a ranked table the end-of-match box shows the rating changes (table/rating.js, loaded then).
-app.ratingBox = () => {
-  const node = document.createElement("div");
-  node.id = "rating-change";
-  node.className = "rating-change";
-  node.setAttribute("role", "status");
-  import("./table/rating.js").then((m) => m.fillRatingChange(app, node)).catch(() => {});
-  return node;
-};
 $("#standin-back").addEventListener("click", () => app.send({ type: "back" }));
 $("#last-trick-btn").addEventListener("click", () => setOverlay(app.overlay === "last" ? null : "last"));
 document.addEventListener("keydown", (event) => {

@@ -28,7 +28,7 @@ export function renderHandArea(app) {
   if (F.mySeat && v.phase === "bidding" && (legalBids(app).length || canLook(app))) parts.push(bidPanel(app));
   area.replaceChildren(...parts);
   if (inside) restoreFocus(area, focusKey);
-  // A ranked table's page has no estimate to ask for (no hint URL): no bot advice there.
+  // No hint URL at a ranked table: no bot advice there.
   if (app.cfg.urls.hint && isMyTurn(app) && v.phase === "bidding" && v.hand && !v.hand_hidden) loadHint(app);
 }
 
