@@ -118,6 +118,7 @@ def page_extras(table: Table, viewer: Viewer | None) -> dict[str, Any] | None:
     return {
         "stakes": stakes(players, current),
         "leave_confirm": warning,
+        "help_url": reverse("ranked:help"),
         "config": {
             "resultUrl": url,
             "strings": {

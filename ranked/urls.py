@@ -19,5 +19,6 @@ urlpatterns = [
         name="match_result",
     ),
     path(_("ranking/"), views.leaderboard, name="leaderboard"),
+    path(_("ranking/how-it-works/"), views.ratings_help, name="help"),
     path(format_lazy("{}<str:name>/", _("players/")), views.profile, name="profile"),
 ]

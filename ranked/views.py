@@ -10,6 +10,7 @@ matches) in a list of their own; both paginated."""
 
 from __future__ import annotations
 
+from datetime import timedelta
 from urllib.parse import urlencode
 
 from django.conf import settings
@@ -20,14 +21,18 @@ from django.db.models import Q
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils import timezone
+from django.utils.timesince import timeuntil
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from games.errors import ServiceError
-from games.models import Match
+from games.models import BotLevel, Match
 from games.viewers import viewer_from_request
 from ranked.actions import do_join_queue, do_leave_queue, queue_state
+from ranked.bot_ratings import BOT_RATINGS
 from ranked.models import PlayerRating
+from ranked.ratings import START_MU, START_SIGMA, shown
 
 from . import stats, table_page
 from .charts import rating_chart
@@ -83,6 +88,34 @@ def leaderboard(request: HttpRequest) -> HttpResponse:
             "ppage": ppage,
             "prows": _rows(ppage),
             "provisional_matches": n,
+        },
+    )
+
+
+def _wait_words(seconds: int) -> str:
+    """600 -> "10 minutes" in the page's language."""
+    now = timezone.now()
+    return timeuntil(now + timedelta(seconds=seconds + 1), now)
+
+
+def ratings_help(request: HttpRequest) -> HttpResponse:
+    """How ratings work: the start, what moves them, provisional ratings, abandonments and their
+    waits, the bots' fixed ratings; every figure read from the settings and the data it
+    describes."""
+    waits = [_wait_words(s) for s in settings.RANKED_ABANDON_WAITS]
+    return render(
+        request,
+        "ranked/ratings_help.html",
+        {
+            "start": shown(START_MU, START_SIGMA),
+            "provisional_matches": settings.RANKED_PROVISIONAL_MATCHES,
+            "grace": round(settings.DISCONNECT_GRACE_SECONDS),
+            "waits": ", ".join(waits),
+            "days": settings.RANKED_ABANDON_WINDOW_DAYS,
+            "bots": [
+                {"label": BotLevel(level).label, "rating": shown(mu, sigma)}
+                for level, (mu, sigma) in sorted(BOT_RATINGS.items(), key=lambda kv: kv[1][0])
+            ],
         },
     )
 

@@ -40,7 +40,8 @@ def _no_ranked_page(table: Table, viewer: Viewer | None) -> dict[str, Any] | Non
 
 
 # What ranked play adds to a ranked table's page (``ranked.table_page`` provides it): ``stakes``
-# (each seat's rating) and ``leave_confirm`` (the warning before leaving) for the template,
+# (each seat's rating), ``leave_confirm`` (the warning before leaving) and ``help_url`` (how
+# ratings work) for the template,
 # ``config`` for the script (where to read the rating changes). None elsewhere.
 ranked_page: Hook[[Table, Viewer | None], dict[str, Any] | None] = Hook(
     "ranked_page", _no_ranked_page
@@ -182,6 +183,7 @@ def table(request: HttpRequest, pk: int) -> HttpResponse:
             "table_strings": strings,
             "stakes": ranked["stakes"] if ranked else None,
             "leave_confirm": ranked["leave_confirm"] if ranked else None,
+            "ratings_help_url": ranked["help_url"] if ranked else None,
             "chat_max_length": settings.CHAT_MAX_LENGTH,
         },
     )
