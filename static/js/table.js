@@ -85,7 +85,7 @@ app.reportButton = (what) => {
 };
 initChat(app, cfg.chat);
 initCoach(app);
-// A ranked table's form carries its own warning (the loss and the wait, from the server).
+// A ranked table's form carries its warning.
 $("#leave-form")?.addEventListener("submit", (event) => {
   if (app.F.status === "playing" && !window.confirm(event.target.dataset.confirm || app.S.leave_confirm)) event.preventDefault();
 });

@@ -241,11 +241,7 @@ export function renderOverlay(app) {
     card.append(h("h2", { id: "overlay-title", text: S.match_over }));
     card.append(h("p", { class: `winner-line${won === false ? " is-lost" : ""}`,
       text: won === true ? S.you_won : won === false ? S.you_lost : fmt(S.winner_is, { team: teamLabel(app, result.winner) }) }));
-    if (F.kind === "ranked" && cfg.ranked) { // the rating changes (rating.js, loaded only then)
-      const box = h("div", { id: "rating-change", class: "rating-change", role: "status" });
-      card.append(box);
-      import("./rating.js").then((m) => m.fillRatingChange(app, box)).catch(() => {});
-    }
+    if (cfg.ranked) import("./rating.js").then((m) => m.showRatings(app, card)); // ranked only
     const scores = result.scores || {};
     card.append(h("p", { text: teams.map((t) => fmt(S.team_score, { team: teamLabel(app, t), score: num(scores[t]) })).join(" — ") }));
     const actions = h("div", { class: "overlay-actions" }, h("a", { class: "btn", href: cfg.urls.lobby, text: S.back_to_lobby }));

@@ -1,15 +1,18 @@
 // A ranked table's end-of-match box: each person's rating before and after the match. The rating
 // task runs just after the match's end, so the page asks (cfg.ranked.resultUrl) until it has run.
-// Loaded by table.js when the box first shows at a ranked table, not with the page.
+// Loaded by felt.js when the end-of-match box shows at a ranked table, not with the page.
 
 import { fmt, h } from "./util.js";
 
 const TRIES = 20;
 const PAUSE_MS = 1500;
 
-export function fillRatingChange(app, node) {
+/** Put the rating box in the end-of-match box `card` (drawn again at each render). */
+export function showRatings(app, card) {
   const id = app.F.matchId;
   if (!id) return;
+  const node = h("div", { id: "rating-change", class: "rating-change", role: "status" });
+  card.querySelector(".winner-line")?.after(node);
   const memo = (app.rating ||= { id: null, changes: null });
   if (memo.id !== id) {
     memo.id = id;
