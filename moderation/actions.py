@@ -15,16 +15,18 @@ from typing import Any
 
 from django.contrib.auth import get_user_model
 from django.db import transaction
+from django.db.models import Q
 from django.utils import timezone
 from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
 
 from core import addresses, rate_limits
 from core.after_commit import after_commit
-from core.viewers import ViewerKey, is_guest_key, user_key
+from core.viewers import ViewerKey, is_guest_key, user_id_of, user_key
 from games import broadcast
 from games.actions import chat as table_chat
 from games.actions.chat import set_chat_hidden
-from games.errors import refusal
+from games.errors import ServiceError, refusal
 from games.models import POSITIONS, ChatMessage, Connection, Seat, Silence, Table
 from games.sanctions import purge_expired
 from games.viewers import Viewer
@@ -42,6 +44,29 @@ def _moderator_fields(moderator) -> dict[str, Any]:
     return {"moderator": moderator, "moderator_name": moderator.get_username()}
 
 
+STAFF_PROTECTED = _("Only a superuser may sanction a member of the staff.")
+
+
+def protected_keys(viewer_keys: Iterable[str], moderator) -> set[str]:
+    """The keys among these that this moderator may not sanction (ban, suspend, hide their
+    messages): staff accounts, unless the moderator is a superuser. ``moderator`` None is the
+    site itself (the word filter), which never sanctions anyone but through a report."""
+    if moderator is None or moderator.is_superuser:
+        return set()
+    ids = {i for i in map(user_id_of, viewer_keys) if i is not None}
+    if not ids:
+        return set()
+    staff = (
+        get_user_model().objects.filter(pk__in=ids).filter(Q(is_staff=True) | Q(is_superuser=True))
+    )
+    return {user_key(pk) for pk in staff.values_list("pk", flat=True)}
+
+
+def _check_may_sanction(viewer_keys: Iterable[str], moderator) -> None:
+    if protected_keys(viewer_keys, moderator):
+        raise ServiceError("staff_protected", STAFF_PROTECTED)
+
+
 def _tell_player(viewer_key: str) -> None:
     """Once committed, the player's open sockets read their state again (their ban shows)."""
     table_ids = sorted(
@@ -55,8 +80,15 @@ def do_set_hidden(
     message_ids: Iterable[int], hidden: bool, moderator=None, reason: str = ""
 ) -> int:
     """A moderator hides messages (or shows them again): players see it at once, the audit
-    trail records each one. Returns how many changed."""
+    trail records each one. Returns how many changed. A staff member's messages are hidden
+    only by a superuser (``staff_protected``: nothing changes)."""
     reason = _clean_reason(reason)
+    message_ids = list(message_ids)
+    if hidden:
+        authors = ChatMessage.objects.filter(pk__in=message_ids).values_list(
+            "author_key", flat=True
+        )
+        _check_may_sanction(set(authors), moderator)
     with transaction.atomic():
         changed = set_chat_hidden(message_ids, hidden)
         Event.objects.bulk_create(
@@ -95,7 +127,8 @@ def do_silence(
     last chatted with. ``block_address`` (one of ``sanctions.ADDRESS_DURATIONS``, guests only)
     also blocks the chat of every guest from the address the guest last chatted from, for that
     long and never beyond the ban: a separate choice, a separate event in the audit trail.
-    A new ban replaces the player's current one."""
+    A new ban replaces the player's current one. A staff member is banned only by a superuser
+    (``staff_protected``)."""
     if duration not in sanctions.DURATIONS:
         raise ValueError(f"unknown duration {duration!r}")
     if block_address and block_address not in sanctions.ADDRESS_DURATIONS:
@@ -103,6 +136,7 @@ def do_silence(
     if block_address and not is_guest_key(viewer_key):
         raise ValueError("only a guest's address is blocked")
     ViewerKey.parse(viewer_key)  # BadViewerKey (a ValueError) for anything else
+    _check_may_sanction([viewer_key], moderator)
     reason = _clean_reason(reason)
     now = timezone.now()
     span = sanctions.DURATIONS[duration]
@@ -313,9 +347,11 @@ def do_suspend_ranked(
     report: Report | None = None,
 ) -> RankedSuspension:
     """Keep an account out of ranked play for one of ``sanctions.DURATIONS`` (a new suspension
-    replaces the current one). They leave the queue; matches already under way finish normally."""
+    replaces the current one). They leave the queue; matches already under way finish normally.
+    A staff member is suspended only by a superuser (``staff_protected``)."""
     if duration not in sanctions.DURATIONS:
         raise ValueError(f"unknown duration {duration!r}")
+    _check_may_sanction([user_key(user_id)], moderator)
     reason = _clean_reason(reason)
     span = sanctions.DURATIONS[duration]
     until = None if span is None else timezone.now() + span

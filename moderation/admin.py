@@ -24,6 +24,7 @@ from games.admin import TableAdmin
 from games.models import ChatMessage, Silence, Table
 from moderation import admin_suspensions, wordfilter  # noqa: F401 (admin_suspensions registers its page)
 from moderation.actions import (
+    STAFF_PROTECTED,
     do_close_reports,
     do_delete_word_entries,
     do_lift,
@@ -31,6 +32,7 @@ from moderation.actions import (
     do_set_hidden,
     do_set_tables_chat,
     do_unblock_addresses,
+    protected_keys,
 )
 from moderation.admin_common import InForceFilter, done_message
 from moderation.models import Event, Report, WordFilter
@@ -41,6 +43,16 @@ if TYPE_CHECKING:
     from django_stubs_ext import StrOrPromise
 
 CONTEXT_MESSAGES = 6  # messages shown before and after a reported one
+
+
+def hideable(modeladmin, request: HttpRequest, message_ids: list[int]) -> list[int]:
+    """The messages among these this moderator may hide: a staff member's only by a superuser
+    (the others are left as they are, with a warning)."""
+    authors = dict(ChatMessage.objects.filter(pk__in=message_ids).values_list("pk", "author_key"))
+    protected = protected_keys(set(authors.values()), request.user)
+    if protected:
+        modeladmin.message_user(request, STAFF_PROTECTED, messages.WARNING)
+    return [pk for pk in message_ids if authors.get(pk) not in protected]
 
 
 class CanSilence:
@@ -65,11 +77,13 @@ class ChatMessageAdmin(CanSilence, admin.ModelAdmin):
 
     def save_model(self, request, obj, form, change) -> None:
         if change and "hidden" in form.changed_data:
-            do_set_hidden([obj.pk], obj.hidden, request.user)
+            ids = hideable(self, request, [obj.pk]) if obj.hidden else [obj.pk]
+            do_set_hidden(ids, obj.hidden, request.user)
 
     @admin.action(description=_("Hide the selected messages"), permissions=["change"])
     def hide(self, request, queryset) -> None:
-        count = do_set_hidden(list(queryset.values_list("pk", flat=True)), True, request.user)
+        ids = hideable(self, request, list(queryset.values_list("pk", flat=True)))
+        count = do_set_hidden(ids, True, request.user)
         done_message(
             self,
             request,
@@ -318,9 +332,10 @@ class ReportAdmin(CanSilence, admin.ModelAdmin):
             self.message_user(request, _("You may not hide messages."), messages.ERROR)
             return
         ids = [pk for pk in queryset.values_list("message_id", flat=True) if pk]
+        ids = hideable(self, request, ids)
         count = do_set_hidden(ids, True, request.user)
         do_close_reports(
-            [r.pk for r in queryset if r.message_id], Report.Status.RESOLVED, request.user
+            [r.pk for r in queryset if r.message_id in ids], Report.Status.RESOLVED, request.user
         )
         done_message(
             self,

@@ -19,9 +19,11 @@ from django.utils.translation import ngettext
 from core.viewers import is_guest_key, user_id_of
 from moderation.actions import (
     REASON_MAX,
+    STAFF_PROTECTED,
     do_close_reports,
     do_silence,
     do_suspend_ranked,
+    protected_keys,
 )
 from moderation.models import Report
 from moderation.sanctions import ADDRESS_DURATION_LABELS, DURATION_LABELS
@@ -176,6 +178,20 @@ def _sanction_page(
 ):
     """The admin's intermediate page: a duration and a reason, then the sanction applied once
     per player and the reports that led there closed as resolved."""
+    protected = protected_keys([t.viewer_key for t in targets], request.user)
+    if protected:
+        if "apply" not in request.POST:
+            names = ", ".join(
+                sorted({t.name or t.viewer_key for t in targets if t.viewer_key in protected})
+            )
+            modeladmin.message_user(
+                request,
+                _("No sanction for %(names)s: %(why)s") % {"names": names, "why": STAFF_PROTECTED},
+                messages.WARNING,
+            )
+        targets = [t for t in targets if t.viewer_key not in protected]
+        if not targets:
+            return None
     unique: dict[str, Target] = {}
     for target in targets:
         unique.setdefault(target.viewer_key, target)
