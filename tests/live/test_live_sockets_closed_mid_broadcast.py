@@ -107,3 +107,21 @@ async def test_a_seat_whose_sockets_all_close_during_a_broadcast_is_released():
 
     await hugo_client.receive_until(lambda f: f["type"] == "state" and lea_gone(f))
     await hugo_client.close()
+
+
+async def test_a_consumer_killed_by_daphne_still_runs_its_disconnect_step():
+    """Daphne cancels a consumer still busy 10 s after its socket closed (its application close
+    timeout): 50 flooded sockets were all killed so, and left 50 rows (the flood test on a real
+    Daphne, tests/live/test_live_socket_flood_on_daphne.py)."""
+    lea, lea_key = await db(make_guest)("Léa")
+    table = await db(tables.do_create_private_table)(lea, {}, "normal", None)
+    client = Client(f"/ws/tables/{table.pk}/", lea_key)
+    await client.connect()
+    await client.receive_until(lambda f: f["type"] == "chat_history")
+    assert await db(lambda: Connection.objects.filter(viewer_key=lea.key).count())() == 1
+    client.comm.future.cancel()  # as Daphne's application_checker does
+    with contextlib.suppress(asyncio.CancelledError):
+        await client.comm.future
+    assert not await db(lambda: Connection.objects.filter(viewer_key=lea.key).exists())()
+    seat = await db(Seat.objects.get)(table_id=table.pk, position="N")
+    assert seat.disconnected_at is not None
