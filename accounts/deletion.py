@@ -9,12 +9,13 @@ from __future__ import annotations
 from allauth.account.models import EmailAddress
 from django.db import transaction
 
-from accounts.models import DELETED_PREFIX, User
+from accounts.models import User, deleted_name
 from accounts.signals import account_closing
 
 
 def close_account(user: User) -> None:
-    """Tell the other apps (the tables give up the account's seats), then anonymise."""
+    """Tell the other apps, then anonymise. Each app erases the account's name from the rows it
+    keeps (``accounts.signals.account_closing``): every place the deletion page promises."""
     account_closing.send(sender=User, user=user)
     anonymise(user)
 
@@ -23,7 +24,7 @@ def anonymise(user: User) -> None:
     """Strip the account of everything personal and close it for good."""
     with transaction.atomic():
         EmailAddress.objects.filter(user=user).delete()
-        user.username = f"{DELETED_PREFIX}{user.pk}"
+        user.username = deleted_name(user.pk)
         user.display_name = ""
         user.first_name = ""
         user.last_name = ""

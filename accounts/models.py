@@ -12,6 +12,18 @@ from accounts.names import name_key
 DELETED_PREFIX = "~deleted-"
 
 
+def deleted_name(pk: int) -> str:
+    """What replaces a deleted account's name in every row that kept it (chat lines, seats,
+    matches, reports, bans): its anonymised username, in no language, naming no one."""
+    return f"{DELETED_PREFIX}{pk}"
+
+
+def shown_name(stored: str) -> str:
+    """A name kept in a row as a reader sees it: a deleted account's reads "Deleted player"
+    (in the reader's language)."""
+    return gettext("Deleted player") if stored.startswith(DELETED_PREFIX) else stored
+
+
 class User(AbstractUser):
     """A registered player; `display_name` is what other players see at the table."""
 
@@ -45,6 +57,4 @@ class User(AbstractUser):
         return self.username.startswith(DELETED_PREFIX)
 
     def public_name(self) -> str:
-        if self.is_deleted:
-            return gettext("Deleted player")
-        return self.display_name or self.username
+        return shown_name(self.display_name or self.username)

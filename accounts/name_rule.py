@@ -11,7 +11,7 @@ from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.utils.translation import gettext_lazy as _
 
-from accounts.models import User
+from accounts.models import DELETED_PREFIX, User
 from accounts.names import name_key, name_words
 from core.hooks import Hook
 from core.skeleton import is_invisible
@@ -41,6 +41,8 @@ RESERVED_WORDS = frozenset(
 
 
 def _reserved(name: str) -> bool:
+    if name.strip().startswith(DELETED_PREFIX):  # what stands for a deleted account's name
+        return True
     key = name_key(name)
     within = (*RESERVED_WITHIN, name_key(settings.SITE_NAME))
     return any(word and word in key for word in within) or any(

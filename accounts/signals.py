@@ -3,5 +3,9 @@
 from django.dispatch import Signal
 
 # An account is about to be closed for good (``accounts.deletion.anonymise`` follows):
-# sender=User, user. The tables give up the seats it holds (``games.actions.tables``).
+# sender=User, user (its names still in place). Each app above erases the account's name from
+# the rows it keeps, writing ``accounts.models.deleted_name(user.pk)`` instead (shown as
+# "Deleted player"): the tables give up its seats and rename its chat lines, seats and bans
+# (``games.actions.tables``), ranked play its match seats and the matches' players
+# (``ranked.closing``), moderation its reports and events (``moderation.closing``).
 account_closing = Signal()

@@ -10,8 +10,8 @@ class GamesConfig(AppConfig):
     verbose_name = _("Games")
 
     def ready(self) -> None:
-        """An account being closed gives up its seats."""
+        """An account being closed gives up its seats and its name (``games.actions.closing``)."""
         from accounts.signals import account_closing
-        from games.actions.tables import on_account_closing
+        from games.actions.closing import on_account_closing
 
         account_closing.connect(on_account_closing, dispatch_uid="games.account_closing")

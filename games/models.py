@@ -11,6 +11,8 @@ from django.db import models
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
+from accounts.models import shown_name
+
 POSITIONS = ("N", "E", "S", "W")
 POSITION_CHOICES = [
     ("N", pgettext_lazy("seat", "North")),
@@ -164,7 +166,7 @@ class Seat(models.Model):
         seat."""
         if self.bot_level:
             return bot_name(self.position, self.bot_level)
-        return self.nickname
+        return shown_name(self.nickname)
 
 
 def is_paused(table: Table, seats: dict[str, Seat]) -> bool:
@@ -267,7 +269,7 @@ class ChatMessage(models.Model):
         return {
             "id": self.pk,
             "seat": self.position or None,
-            "name": self.author_name,
+            "name": shown_name(self.author_name),
             "text": self.text,
             "at": self.created_at.isoformat(),
         }

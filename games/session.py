@@ -358,3 +358,15 @@ def reading(table_id: Any, *, engine: bool = True) -> Iterator[Snapshot]:
                 after_commit(lambda: caches.store(match.pk, borrowed))
             else:
                 caches.store(match.pk, borrowed)
+
+
+def rename_match_players(seats_played: dict[int, set[str]], name: str) -> None:
+    """Write ``name`` for these seats in the matches' ``players`` (match id -> positions): an
+    account closing is erased from the matches it played. No table lock: ``players`` is written
+    once, when the match is dealt, and the unit of work never writes it again (its updates of a
+    match row name their fields: ``_MATCH_PROGRESS``)."""
+    with transaction.atomic():
+        for match in Match.objects.select_for_update().filter(pk__in=seats_played):
+            players = dict(match.players)
+            players.update({position: name for position in seats_played[match.pk]})
+            Match.objects.filter(pk=match.pk).update(players=players)

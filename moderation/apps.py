@@ -9,11 +9,13 @@ class ModerationConfig(AppConfig):
 
     def ready(self) -> None:
         """The admin carries the site's name (settings.SITE_NAME), in the page's language; the
-        word filter screens the chat and the names, and reports what it must."""
+        word filter screens the chat and the names, and reports what it must; an account
+        closing is erased from the reports and the audit trail (``moderation.closing``)."""
         from accounts.name_rule import screen_name
+        from accounts.signals import account_closing
         from games import signals
         from games.actions.chat import screen_message
-        from moderation import wordfilter
+        from moderation import closing, wordfilter
         from moderation.branding import brand_admin_site
 
         brand_admin_site()
@@ -21,4 +23,7 @@ class ModerationConfig(AppConfig):
         screen_name.provide(wordfilter.name_is_offensive)
         signals.message_filtered.connect(
             wordfilter.on_message_filtered, dispatch_uid="moderation.filtered"
+        )
+        account_closing.connect(
+            closing.on_account_closing, dispatch_uid="moderation.account_closing"
         )

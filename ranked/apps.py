@@ -10,11 +10,15 @@ class RankedConfig(AppConfig):
     verbose_name = _("Ranked play")
 
     def ready(self) -> None:
-        """Hear of every match dealt and ended (who played it; a ranked one is then rated), and
-        tell a ranked table's page its stakes."""
+        """Hear of every match dealt and ended (who played it; a ranked one is then rated),
+        tell a ranked table's page its stakes, and hear of an account closing (its name
+        erased: ``ranked.closing``)."""
+        from accounts.signals import account_closing
         from games import signals
         from games.views.table import ranked_page
-        from ranked import participation, table_page
+        from ranked import closing, participation, table_page
+
+        account_closing.connect(closing.on_account_closing, dispatch_uid="ranked.account_closing")
 
         ranked_page.provide(table_page.page_extras)
         signals.match_dealt.connect(participation.on_match_dealt, dispatch_uid="ranked.dealt")

@@ -6,7 +6,6 @@ seats someone once and opens one table; every change to a table goes through a `
 
 from __future__ import annotations
 
-import contextlib
 import secrets
 from datetime import timedelta
 from typing import Any
@@ -18,7 +17,7 @@ from django.utils import timezone
 from accounts.names import name_key
 from games.actions.presence import EARLY_TOLERANCE, present_keys
 from games.actions.turns import plan, start_match
-from games.errors import ServiceError, quiet, refusal
+from games.errors import quiet, refusal
 from games.models import POSITIONS, BotLevel, Seat, Table
 from games.session import FILL_BOTS_TASK, TableSession, lock_person
 from games.viewers import Viewer
@@ -365,15 +364,3 @@ def _swap(a: Seat, b: Seat) -> None:
         first, second = getattr(a, name), getattr(b, name)
         setattr(a, name, second)
         setattr(b, name, first)
-
-
-def on_account_closing(sender: Any, *, user: Any, **kw: Any) -> None:
-    """An account is being closed: give up the seats it holds at tables not over yet (the
-    use case of the table's Leave button: a bot takes a started match's seat), so that no live
-    table keeps its name (``accounts.signals.account_closing``)."""
-    viewer = Viewer(user_id=user.pk, guest_id=None, name=user.public_name())
-    live = (Table.Status.WAITING, Table.Status.PLAYING)
-    tables = Seat.objects.filter(viewer_key=viewer.key, table__status__in=live)
-    for table_id in tables.values_list("table_id", flat=True).distinct():
-        with contextlib.suppress(ServiceError):  # already gone from that seat
-            do_leave(table_id, viewer)

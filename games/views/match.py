@@ -17,7 +17,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
 from django.views.decorators.http import require_GET
 
-from accounts.models import DELETED_PREFIX
+from accounts.models import DELETED_PREFIX, shown_name
 from games.match_record import jsonl_export, match_hands, replay_data, score_table
 from games.models import Match, Seat, Table
 from games.texts import card_strings, minus, rules_summary
@@ -76,7 +76,7 @@ def replay_strings() -> dict[str, Any]:
 def seat_names(match: Match) -> dict[str, str]:
     """Who sat where, as named when the match was dealt; a player who has since deleted their
     account is shown as "Deleted player"."""
-    names = {seat: match.players.get(seat, "") for seat in SEATS}
+    names = {seat: shown_name(match.players.get(seat, "")) for seat in SEATS}
     deleted = Seat.objects.filter(
         table_id=match.table_id, user__username__startswith=DELETED_PREFIX
     ).values_list("position", "nickname")
