@@ -103,7 +103,9 @@ FAQ: dict[str, list[tuple[str, str]]] = {
             "ou plus, la partie s'arrête et le meilleur score l'emporte. Si les deux "
             "équipes sont à égalité, on joue une donne de plus. Une table peut aussi fixer un "
             "plancher, par exemple {loss_floor_example:point,points}, qui termine la partie par le "
-            "bas ; le mode standard n'en a pas.",
+            "bas ; le mode standard n'en a pas. Elle peut enfin limiter le nombre de donnes : "
+            "après la dernière, l'équipe en tête gagne (à égalité, on joue une donne de plus, "
+            "jusqu'à ce que l'égalité soit rompue).{quick_end_fr}",
         ),
         (
             "Peut-on passer ou changer son enchère ?",
@@ -199,7 +201,9 @@ FAQ: dict[str, list[tuple[str, str]]] = {
             "{target:point,points} or more, the match stops and the higher score wins. If the two "
             "partnerships are tied, one more hand is played. A table may also set a floor, for "
             "example {loss_floor_example:point,points}, that ends the match from below; the standard "
-            "game has none.",
+            "game has none. And it may limit the number of hands: after the last one, the "
+            "partnership ahead wins (tied, one more hand is played, until the tie breaks)."
+            "{quick_end_en}",
         ),
         (
             "Can I pass or change my bid?",
@@ -225,6 +229,25 @@ RANKED_SENTENCES = {
 }
 
 
+# Quick tables' own end (settings.QUICK_TABLE_LOSS_FLOOR and QUICK_TABLE_HAND_LIMIT), said when
+# both are set.
+QUICK_END_SENTENCES = {
+    "quick_end_fr": " Les tables rapides ont les deux : la partie y est perdue à {floor:point,points} et "
+    "s'arrête après {hands:donne,donnes}.",
+    "quick_end_en": " Quick tables have both: a match there is lost at {floor:point,points} and stops after "
+    "{hands:hand,hands}.",
+}
+
+
+def _quick_end(text: str) -> str:
+    from django.conf import settings
+
+    floor, hands = settings.QUICK_TABLE_LOSS_FLOOR, settings.QUICK_TABLE_HAND_LIMIT
+    if floor is None or hands is None:
+        return ""
+    return _AnswerFormatter().format(text, floor=floor, hands=hands)
+
+
 class _AnswerFormatter(string.Formatter):
     """`{n:pli,plis}` prints the number with its noun in the right number; every number takes
     the typographic minus when it is negative."""
@@ -246,6 +269,7 @@ def faq_values() -> dict[str, Any]:
         "site_name": settings.SITE_NAME,
         "of_site_name": elide("de", settings.SITE_NAME),
         **{key: text if settings.RANKED_PLAY else "" for key, text in RANKED_SENTENCES.items()},
+        **{key: _quick_end(text) for key, text in QUICK_END_SENTENCES.items()},
         "target": numbers["target"],
         "bag_limit": numbers["bag_limit"],
         "bag_penalty": numbers["bag_penalty"],
