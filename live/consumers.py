@@ -65,7 +65,7 @@ SURPLUS_SOCKET_CODE = 4409
 LOBBY_FLOOD_CODE = 4429
 
 # A socket closed with this code lost the server's message bus (Redis): the client reconnects,
-# as after any other close but 4403/4404, and reads a full state (docs/protocol.md).
+# as after any other close but 4403/4404/4409, and reads a full state (docs/protocol.md).
 LAYER_LOST_CODE = 4503
 
 
