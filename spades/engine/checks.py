@@ -9,12 +9,13 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from .actions import Bid, ParsedAction
+from .actions import Bid, ParsedAction, Play
 from .cards import BLIND_NIL, CARD_INDEX, CODES, NIL, SEAT_INDEX, SEATS, int_to_bid
 from .rules import IllegalAction, Rules
 from .variants import VARIANTS, Variant
 
 BAD_ACTION = "bad_action"
+_CARD_GET = CARD_INDEX.get
 
 
 def fmt_json(value: Any) -> str:
@@ -65,9 +66,42 @@ def parse_action(action: object) -> ParsedAction:
     raise IllegalAction(f"unknown action type {fmt_json(kind)} (bid, play or look)", BAD_ACTION)
 
 
+def play_card(action: object) -> int:
+    """The card int of a well-formed play action (exactly a ``dict`` of ``type`` and a card code
+    ``str``), else -1: the checked APIs try this first, and on -1 ``parse_action`` says what is
+    wrong. It accepts nothing that ``parse_action`` refuses."""
+    if type(action) is dict and len(action) == 2 and action.get("type") == "play":
+        card = action.get("card")
+        if type(card) is str:
+            return _CARD_GET(card, -1)
+    return -1
+
+
+def bid_int(action: object) -> int | None:
+    """The int-encoded bid of a well-formed bid action (exactly a ``dict`` of ``type`` and a bid),
+    else None; like ``play_card``, a fast path that accepts nothing ``parse_action`` refuses."""
+    if type(action) is dict and len(action) == 2 and action.get("type") == "bid":
+        bid = action.get("bid")
+        if type(bid) is int:
+            if 0 <= bid <= 13:
+                return bid
+        elif bid == "nil":
+            return NIL
+        elif bid == "blind_nil":
+            return BLIND_NIL
+    return None
+
+
 def bid_action(value: int) -> Bid:
     """Int-encoded bid -> action dict."""
     return {"type": "bid", "bid": int_to_bid(value)}
+
+
+#: Action dicts by card int and by int-encoded bid + 2, to be handed out as copies only
+#: (``PLAY_ACTIONS[c].copy()``), so that a caller who changes one cannot change what the engine
+#: offers next.
+PLAY_ACTIONS: tuple[Play, ...] = tuple({"type": "play", "card": code} for code in CODES)
+BID_ACTIONS: tuple[Bid, ...] = tuple(bid_action(v) for v in range(-2, 14))
 
 
 def seat_index(seat: Any) -> int:

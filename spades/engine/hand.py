@@ -21,6 +21,7 @@ from typing import Any
 from .actions import Action, BidValue, CompletedTrick, TrickView
 from .cards import (
     BEATS,
+    BID_NAMES,
     CODES,
     RANK_BIT,
     RANK_MASKS,
@@ -30,16 +31,17 @@ from .cards import (
     SUIT_CARDS,
     SUIT_NAMES,
     SUIT_OF,
-    int_to_bid,
     sort_cards,
 )
 from .checks import (
     BAD_ACTION,
-    bid_action,
+    BID_ACTIONS,
+    PLAY_ACTIONS,
     blind_nil_teams,
     check_deal,
     fmt_json,
     parse_action,
+    play_card,
     seat_index,
 )
 from .rules import IllegalAction, Rules
@@ -51,6 +53,10 @@ Totals = Mapping[str, Mapping[str, int]] | None
 Ints = Sequence[Sequence[int]]
 # A seat's suit masks start at their suit's base so that ``SUIT_CARDS[mask]`` needs no offset.
 _EMPTY_MASKS = [*SUIT_BASE] * 4
+# Int-encoded bid (or None) -> as views spell it: ``_BID_NAME(b, b)``.
+_BID_NAME = BID_NAMES.get
+# The rank bits of a suit other than spades.
+_RANKS13 = (1 << 13) - 1
 
 
 class HandState:
@@ -271,17 +277,21 @@ class HandState:
         return (self.to_move_index - self.trick_len) & 3
 
     def legal_actions(self) -> list[Action]:
-        """Action dicts for the seat to move (``[]`` once complete)."""
+        """Action dicts for the seat to move (``[]`` once complete): fresh dicts each call."""
         if self.is_complete:
             return []
         if self.bidding:
-            return [bid_action(v) for v in self.legal_bid_values()]
-        return [{"type": "play", "card": CODES[c]} for c in self.legal_play_ints()]
+            return [BID_ACTIONS[v + 2].copy() for v in self.legal_bid_values()]
+        return [PLAY_ACTIONS[c].copy() for c in self.legal_play_ints()]
 
     def apply(self, seat: str, action: Action) -> None:
         """Apply one bid or play action dict for ``seat``, or raise ``IllegalAction``.
 
         ``action`` is validated whatever its static type (``parse_action``)."""
+        if type(seat) is str and seat == SEATS[self.to_move_index]:
+            c = play_card(action)
+            if c >= 0 and self.try_play(c):
+                return
         parsed = parse_action(action)
         p = seat_index(seat)
         if parsed[0] == "bid":
@@ -292,6 +302,30 @@ class HandState:
             self.play_int(parsed[1])
         else:
             raise IllegalAction("looking at one's cards is a match action", BAD_ACTION)
+
+    def try_play(self, c: int) -> bool:
+        """Play card int ``c`` for the seat to move if that is legal; else change nothing and
+        return False (``check_play`` then says why). The checked APIs' fast path: the same test
+        as ``check_play`` on the suit masks, without building any message."""
+        if self.bidding or self.is_complete:
+            return False
+        p4 = self.to_move_index << 2
+        masks = self._masks
+        suit = SUIT_OF[c]
+        if not masks[p4 + suit] & RANK_BIT[c]:
+            return False
+        if self.trick_len:
+            led = self.led
+            if suit != led and masks[p4 + led] & RANK_MASKS[led]:
+                return False
+        elif (
+            not suit
+            and not self.spades_broken
+            and (masks[p4 + 1] | masks[p4 + 2] | masks[p4 + 3]) & _RANKS13
+        ):
+            return False
+        self.play_int(c)
+        return True
 
     def check_bid(self, p: int, value: int) -> None:
         """Raise ``IllegalAction`` unless seat int ``p`` may bid ``value`` now."""
@@ -345,9 +379,8 @@ class HandState:
 
     def bids_dict(self) -> dict[str, BidValue | None]:
         """Seat -> bid (``None`` while not bid)."""
-        return {
-            s: (None if b is None else int_to_bid(b)) for s, b in zip(SEATS, self.bids, strict=True)
-        }
+        bids = self.bids
+        return dict(zip(SEATS, map(_BID_NAME, bids, bids), strict=True))
 
     def tricks_dict(self) -> dict[str, int]:
         """Seat -> tricks won so far."""
@@ -371,22 +404,27 @@ class HandState:
 
     def completed_tricks(self) -> list[CompletedTrick]:
         """This hand's completed tricks, oldest first, with leader, cards and winner."""
-        out: list[CompletedTrick] = []
-        leader = (self.dealer + 1) & 3
-        for k, winner in enumerate(self.trick_winners):
-            cards = self.plays[4 * k : 4 * k + 4]
-            out.append(
-                {
-                    "leader": SEATS[leader],
-                    "cards": [
-                        {"seat": SEATS[(leader + i) & 3], "card": CODES[c]}
-                        for i, c in enumerate(cards)
-                    ],
-                    "winner": SEATS[winner],
-                }
-            )
-            leader = winner
-        return out
+        return [self.completed_trick(k) for k in range(len(self.trick_winners))]
+
+    def completed_trick(self, k: int) -> CompletedTrick:
+        """Completed trick ``k`` (0-based; -1: the last one, when there is one) with leader,
+        cards and winner."""
+        winners = self.trick_winners
+        if k < 0:
+            k += len(winners)
+        leader = winners[k - 1] if k else (self.dealer + 1) & 3
+        plays = self.plays
+        b = 4 * k
+        return {
+            "leader": SEATS[leader],
+            "cards": [
+                {"seat": SEATS[leader], "card": CODES[plays[b]]},
+                {"seat": SEATS[(leader + 1) & 3], "card": CODES[plays[b + 1]]},
+                {"seat": SEATS[(leader + 2) & 3], "card": CODES[plays[b + 2]]},
+                {"seat": SEATS[(leader + 3) & 3], "card": CODES[plays[b + 3]]},
+            ],
+            "winner": SEATS[winners[k]],
+        }
 
     def score(self, before: dict[str, dict[str, int]] | None = None) -> dict[str, Any]:
         """``score_hand`` of this complete hand."""

@@ -7,14 +7,22 @@ from collections.abc import Iterable
 from typing import Any
 
 from .actions import Action, LastTrick, Look, MatchResult, SeatView
-from .cards import BLIND_NIL, CODES, SEATS, TEAMS
-from .checks import bid_action, parse_action, seat_index
+from .cards import BLIND_NIL, CARD_INDEX, CODES, SEATS, TEAMS
+from .checks import (
+    BID_ACTIONS,
+    PLAY_ACTIONS,
+    bid_action,
+    bid_int,
+    parse_action,
+    seat_index,
+)
 from .hand import HandState
 from .rules import STANDARD_RULES, IllegalAction, Rules
-from .scoring import score_hand
+from .scoring import score_hand_ints
 from .variants import VARIANTS
 
 _LOOK: Look = {"type": "look"}
+_CARD_GET = CARD_INDEX.get
 
 
 _KINDS = ("bid", "play", "look")
@@ -26,6 +34,11 @@ def _encode(seat: int, kind: str, value: int | None) -> bytes:
     return bytes(
         (seat * 4 + code, (value + 2) if code == 0 and value is not None else (value or 0))
     )
+
+
+# The two bytes of every play and every bid, by ``seat * 54 + card`` and ``seat * 16 + bid + 2``.
+_PLAY_BYTES = tuple(_encode(p, "play", c) for p in range(4) for c in range(len(CODES)))
+_BID_BYTES = tuple(_encode(p, "bid", v) for p in range(4) for v in range(-2, 14))
 
 
 def _decode(head: int, value: int) -> tuple[str, Action]:
@@ -172,25 +185,59 @@ class Match:
     # ----------------------------------------------------------------- actions
 
     def legal_actions(self, seat: str | None = None) -> list[Action]:
-        """Legal action dicts of ``seat`` (default: the seat to move); ``[]`` if none."""
+        """Legal action dicts of ``seat`` (default: the seat to move); ``[]`` if none. Fresh
+        dicts each call: changing them changes nothing in the match."""
         if self._result is not None:
             return []
-        p = self.hand.to_move_index if seat is None else seat_index(seat)
-        to_move = p == self.hand.to_move_index
+        hand = self.hand
+        t = hand.to_move_index
+        p = t if seat is None else seat_index(seat)
+        if not hand.bidding:
+            # Nobody is hidden once the bidding is over.
+            return [PLAY_ACTIONS[c].copy() for c in hand.legal_play_ints()] if p == t else []
+        to_move = p == t
         if self.is_hidden(p):
             return [bid_action(BLIND_NIL), _LOOK.copy()] if to_move else [_LOOK.copy()]
         if not to_move:
             return []
-        actions = self.hand.legal_actions()
-        if self.hand.bidding and p in self._looked:
+        values = hand.legal_bid_values()
+        if p in self._looked:
             # Only bids while bidding: no other action is ever filtered out.
-            actions = [a for a in actions if not (a["type"] == "bid" and a["bid"] == "blind_nil")]
-        return actions
+            return [BID_ACTIONS[v + 2].copy() for v in values if v != BLIND_NIL]
+        return [BID_ACTIONS[v + 2].copy() for v in values]
 
     def apply(self, seat: str, action: Action) -> None:
         """Apply one action dict for ``seat``; raise ``IllegalAction`` and change nothing if illegal.
 
         ``action`` (and ``seat``) are validated whatever their static type (``parse_action``)."""
+        hand = self.hand
+        p = hand.to_move_index
+        # Fast path: a well-formed, legal play or bid of the seat to move (what ``legal_actions``
+        # offers). Anything else takes the checked path below, which raises the precise error.
+        if self._result is None and type(seat) is str and seat == SEATS[p]:
+            # ``play_card`` inlined: this is the hottest path of live tables and replays.
+            if type(action) is dict and len(action) == 2 and action.get("type") == "play":
+                card = action.get("card")
+                c = _CARD_GET(card, -1) if type(card) is str else -1
+                if c >= 0 and hand.try_play(c):
+                    self._log += _PLAY_BYTES[p * 54 + c]
+                    if hand.is_complete:
+                        self._finish_hand()
+                    return
+            elif hand.bidding:
+                v = bid_int(action)
+                if (
+                    v is not None
+                    and v in hand.legal_bid_values()
+                    and (p not in self._looked if v == BLIND_NIL else not self.is_hidden(p))
+                ):
+                    hand.bid_value(v)
+                    self._log += _BID_BYTES[p * 16 + v + 2]
+                    return
+        self._apply_checked(seat, action)
+
+    def _apply_checked(self, seat: str, action: Action) -> None:
+        """``apply`` with every check spelled out, each with its own error."""
         if self._result is not None:
             raise IllegalAction("the match is over", "match_over")
         parsed = parse_action(action)
@@ -227,7 +274,7 @@ class Match:
     def _finish_hand(self) -> None:
         hand = self.hand
         bids, tricks = hand.bids_dict(), hand.tricks_dict()
-        detail = score_hand(self.rules, bids, tricks, self._totals)  # type: ignore[arg-type]
+        detail = score_hand_ints(self.rules, hand.bids, hand.tricks_won, self._totals)  # type: ignore[arg-type]
         entry = {
             "hand_number": self.hand_number,
             "dealer": SEATS[hand.dealer],
@@ -236,7 +283,7 @@ class Match:
             **detail,
         }
         self.history.append(entry)
-        last = hand.completed_tricks()[-1]
+        last = hand.completed_trick(-1)
         self._previous_last_trick = {"hand_number": self.hand_number, **last}
         for team in TEAMS:
             self._totals[team] = {"score": detail[team]["score"], "bags": detail[team]["bags"]}
@@ -252,9 +299,11 @@ class Match:
     def last_trick(self) -> LastTrick | None:
         """The most recently completed trick of the match (possibly of the previous hand)."""
         if self.hand.trick_winners:
-            last = self.hand.completed_tricks()[-1]
-            return {"hand_number": self.hand_number, **last}
-        return None if self._previous_last_trick is None else self._previous_last_trick.copy()
+            return {"hand_number": self.hand_number, **self.hand.completed_trick(-1)}
+        previous = self._previous_last_trick
+        if previous is None:
+            return None
+        return {**previous, "cards": [card.copy() for card in previous["cards"]]}
 
     def view(self, seat: str | None) -> SeatView:
         """What ``seat`` may see (``None``: a spectator). JSON-serializable, never another seat's

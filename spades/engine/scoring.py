@@ -123,6 +123,14 @@ def score_hand(
     totals = _check_before(before)
     bid_ints = [bid_to_int(bids[s]) for s in SEATS]
     trick_ints = [tricks[s] for s in SEATS]
+    return score_hand_ints(rules, bid_ints, trick_ints, totals)
+
+
+def score_hand_ints(
+    rules: Rules, bid_ints: list[int], trick_ints: list[int], totals: dict[str, dict[str, int]]
+) -> dict[str, dict[str, Any]]:
+    """``score_hand`` from what the engine holds, unchecked: bids (int-encoded) and tricks by
+    seat int, and the totals before the hand (``Match`` knows them to be well formed)."""
     out: dict[str, dict[str, Any]] = {}
     for team, name in enumerate(TEAMS):
         points, bags_added, contract, counted, made, contract_points, over, nils = _team_detail(
@@ -149,4 +157,4 @@ def score_hand(
     return out
 
 
-__all__ = ["apply_bags", "score_hand", "team_hand_ints", "zero_scores"]
+__all__ = ["apply_bags", "score_hand", "score_hand_ints", "team_hand_ints", "zero_scores"]
