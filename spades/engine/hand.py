@@ -15,10 +15,10 @@ changes (deck, bids offered) is asked of ``VARIANTS[rules.variant]`` (variants.p
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from typing import Any
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any, cast
 
-from .actions import Action, BidValue, CompletedTrick, TrickView
+from .actions import Action, BidValue, CompletedTrick, TrickCard, TrickView
 from .cards import (
     BEATS,
     BID_NAMES,
@@ -31,7 +31,6 @@ from .cards import (
     SUIT_CARDS,
     SUIT_NAMES,
     SUIT_OF,
-    sort_cards,
 )
 from .checks import (
     BAD_ACTION,
@@ -54,9 +53,14 @@ Ints = Sequence[Sequence[int]]
 # A seat's suit masks start at their suit's base so that ``SUIT_CARDS[mask]`` needs no offset.
 _EMPTY_MASKS = [*SUIT_BASE] * 4
 # Int-encoded bid (or None) -> as views spell it: ``_BID_NAME(b, b)``.
-_BID_NAME = BID_NAMES.get
-# The rank bits of a suit other than spades.
-_RANKS13 = (1 << 13) - 1
+_BID_NAME = cast(Callable[[int | None, int | None], BidValue | None], BID_NAMES.get)
+# The rank bits of a suit other than spades, and of spades (with the jokers).
+_RANKS13 = RANK_MASKS[1]
+_SPADE_RANKS = RANK_MASKS[0]
+# Each seat and where its suit masks start.
+_SEAT_BASES = tuple((seat, i << 2) for i, seat in enumerate(SEATS))
+# ``{"seat": ..., "card": ...}`` of each seat and card, by ``seat * 54 + card``: copied into views.
+_SEAT_CARDS = tuple(TrickCard(seat=seat, card=code) for seat in SEATS for code in CODES)
 
 
 class HandState:
@@ -248,7 +252,24 @@ class HandState:
         """How many cards a seat still holds."""
         m = self._masks
         b = seat << 2
-        return sum((m[b + s] & RANK_MASKS[s]).bit_count() for s in range(4))
+        return (
+            (m[b] & _SPADE_RANKS).bit_count()
+            + (m[b + 1] & _RANKS13).bit_count()
+            + (m[b + 2] & _RANKS13).bit_count()
+            + (m[b + 3] & _RANKS13).bit_count()
+        )
+
+    def hand_counts(self) -> dict[str, int]:
+        """Seat -> how many cards it still holds (``hand_count`` of each, in one pass)."""
+        m = self._masks
+        r, sp = _RANKS13, _SPADE_RANKS
+        return {
+            seat: (m[b] & sp).bit_count()
+            + (m[b + 1] & r).bit_count()
+            + (m[b + 2] & r).bit_count()
+            + (m[b + 3] & r).bit_count()
+            for seat, b in _SEAT_BASES
+        }
 
     def spade_count(self, seat: int) -> int:
         """How many spades (jokers included) a seat still holds."""
@@ -387,19 +408,24 @@ class HandState:
         return dict(zip(SEATS, self.tricks_won, strict=True))
 
     def hand_codes(self, seat: int) -> list[str]:
-        """A seat's unplayed cards as codes, in display order."""
-        return sort_cards(self.hand_ints(seat))
+        """A seat's unplayed cards as codes, in display order (``sort_cards``: clubs, diamonds,
+        hearts, spades, each suit from low to high as ``SUIT_CARDS`` holds it)."""
+        m = self._masks
+        b = seat << 2
+        cards = (
+            SUIT_CARDS[m[b + 3]] + SUIT_CARDS[m[b + 2]] + SUIT_CARDS[m[b + 1]] + SUIT_CARDS[m[b]]
+        )
+        return [CODES[c] for c in cards]
 
     def current_trick(self) -> TrickView:
         """The trick in progress: ``{"leader": seat, "cards": [{"seat", "card"}...]}``."""
         leader = self.trick_leader
         n = self.trick_len
-        cards = self.plays[len(self.plays) - n :] if n else []
+        plays = self.plays
+        b = len(plays) - n
         return {
             "leader": SEATS[leader],
-            "cards": [
-                {"seat": SEATS[(leader + i) & 3], "card": CODES[c]} for i, c in enumerate(cards)
-            ],
+            "cards": [_SEAT_CARDS[((leader + i) & 3) * 54 + plays[b + i]].copy() for i in range(n)],
         }
 
     def completed_tricks(self) -> list[CompletedTrick]:
@@ -418,10 +444,10 @@ class HandState:
         return {
             "leader": SEATS[leader],
             "cards": [
-                {"seat": SEATS[leader], "card": CODES[plays[b]]},
-                {"seat": SEATS[(leader + 1) & 3], "card": CODES[plays[b + 1]]},
-                {"seat": SEATS[(leader + 2) & 3], "card": CODES[plays[b + 2]]},
-                {"seat": SEATS[(leader + 3) & 3], "card": CODES[plays[b + 3]]},
+                _SEAT_CARDS[leader * 54 + plays[b]].copy(),
+                _SEAT_CARDS[((leader + 1) & 3) * 54 + plays[b + 1]].copy(),
+                _SEAT_CARDS[((leader + 2) & 3) * 54 + plays[b + 2]].copy(),
+                _SEAT_CARDS[((leader + 3) & 3) * 54 + plays[b + 3]].copy(),
             ],
             "winner": SEATS[winners[k]],
         }

@@ -89,6 +89,8 @@ class Match:
         if isinstance(seed, bool) or not isinstance(seed, int | str):
             raise TypeError("seed must be an int or a str")
         self.rules = rules
+        # Rules are frozen: every view gets a copy of the same dict.
+        self._rules_dict = rules.to_dict()
         self.seed = seed
         self.first_dealer = first_dealer(seed)
         self.hand_number = 0
@@ -103,6 +105,9 @@ class Match:
         self._result: MatchResult | None = None
         self._looked: set[int] = set()
         self._previous_last_trick: LastTrick | None = None
+        # The card ints ``legal_actions`` last offered the seat to move, until the next ``apply``
+        # (which always clears it): a play among them is known to be legal.
+        self._offered: tuple[int, ...] = ()
         self.hand: HandState
         self._deal_next()
 
@@ -194,7 +199,10 @@ class Match:
         p = t if seat is None else seat_index(seat)
         if not hand.bidding:
             # Nobody is hidden once the bidding is over.
-            return [PLAY_ACTIONS[c].copy() for c in hand.legal_play_ints()] if p == t else []
+            if p != t:
+                return []
+            plays = self._offered = hand.legal_play_ints()
+            return [PLAY_ACTIONS[c].copy() for c in plays]
         to_move = p == t
         if self.is_hidden(p):
             return [bid_action(BLIND_NIL), _LOOK.copy()] if to_move else [_LOOK.copy()]
@@ -210,6 +218,8 @@ class Match:
         """Apply one action dict for ``seat``; raise ``IllegalAction`` and change nothing if illegal.
 
         ``action`` (and ``seat``) are validated whatever their static type (``parse_action``)."""
+        offered = self._offered
+        self._offered = ()
         hand = self.hand
         p = hand.to_move_index
         # Fast path: a well-formed, legal play or bid of the seat to move (what ``legal_actions``
@@ -219,11 +229,15 @@ class Match:
             if type(action) is dict and len(action) == 2 and action.get("type") == "play":
                 card = action.get("card")
                 c = _CARD_GET(card, -1) if type(card) is str else -1
-                if c >= 0 and hand.try_play(c):
-                    self._log += _PLAY_BYTES[p * 54 + c]
-                    if hand.is_complete:
-                        self._finish_hand()
+                if c in offered:  # among the plays just offered: known to be legal
+                    hand.play_int(c)
+                elif c < 0 or not hand.try_play(c):
+                    self._apply_checked(seat, action)
                     return
+                self._log += _PLAY_BYTES[p * 54 + c]
+                if hand.is_complete:
+                    self._finish_hand()
+                return
             elif hand.bidding:
                 v = bid_int(action)
                 if (
@@ -312,33 +326,34 @@ class Match:
         hand = self.hand
         over = self._result is not None
         hidden = p is not None and self.is_hidden(p)
-        bids = hand.bids_dict()
-        contracts: dict[str, int | None] = {}
-        for team, (a, b) in zip(TEAMS, ((0, 2), (1, 3)), strict=True):
-            ba, bb = hand.bids[a], hand.bids[b]
-            if ba is None or bb is None:
-                contracts[team] = None
-            else:
-                contracts[team] = max(ba, 0) + max(bb, 0)
+        n, e, s, w = hand.bids
         first = (hand.dealer + 1) & 3
         return {
             "seat": seat,
-            "rules": self.rules.to_dict(),
+            "rules": self._rules_dict.copy(),
             "hand_number": self.hand_number,
             "dealer": SEATS[hand.dealer],
             "phase": "over" if over else ("bidding" if hand.bidding else "playing"),
             "to_move": self.to_move,
             "hand": None if p is None or hidden else hand.hand_codes(p),
             "hand_hidden": hidden,
-            "hand_counts": {s: hand.hand_count(i) for i, s in enumerate(SEATS)},
-            "bid_order": [SEATS[(first + i) & 3] for i in range(4)],
-            "bids": bids,
+            "hand_counts": hand.hand_counts(),
+            "bid_order": [
+                SEATS[first],
+                SEATS[(first + 1) & 3],
+                SEATS[(first + 2) & 3],
+                SEATS[(first + 3) & 3],
+            ],
+            "bids": hand.bids_dict(),
             "tricks_won": hand.tricks_dict(),
             "trick": hand.current_trick(),
             "tricks": hand.completed_tricks(),
             "spades_broken": hand.spades_broken,
             "scores": self.scores,
-            "contracts": contracts,
+            "contracts": {
+                "NS": None if n is None or s is None else max(n, 0) + max(s, 0),
+                "EW": None if e is None or w is None else max(e, 0) + max(w, 0),
+            },
             "legal": [] if p is None else self.legal_actions(seat),
             "result": self.result,
             "last_trick": self.last_trick(),
