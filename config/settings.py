@@ -418,5 +418,9 @@ RANKED_TARGET_SCORE = env_int("RANKED_TARGET_SCORE", 0)
 # or left at the end, is an abandonment.
 RANKED_ABANDON_WAITS = [int(v) for v in env_list("RANKED_ABANDON_WAITS", ["600", "3600", "86400"])]
 RANKED_ABANDON_WINDOW_DAYS = env_int("RANKED_ABANDON_WINDOW_DAYS", 7)
+# Keyed hashes of the address and browser cookie an account joined the ranked queue from are kept
+# this long (never the address itself): matchmaking never seats two accounts sharing one at a
+# table, and the moderators see the accounts that share them (ranked.origins).
+RANKED_ORIGIN_DAYS = env_int("RANKED_ORIGIN_DAYS", 30)
 # A table where no seated person has been connected for this long is closed by the beat sweep.
 ABANDONED_TABLE_MINUTES = env_int("ABANDONED_TABLE_MINUTES", 30)

@@ -3,7 +3,8 @@
 The queue lives in the database (``QueueEntry``); ``do_matchmake`` (after each join, and every
 2 s from beat: ``games.matchmake``) groups the waiting players (``ranked.matchmaking``) and opens
 one ranked table per group through a ``TableSession``: the standard rules, the turn timer on,
-bots of the level closest to the players' ratings in the free seats.
+bots of the level closest to the players' ratings in the free seats; never two accounts that
+share an address or a browser at one table (``ranked.origins``).
 """
 
 from __future__ import annotations
@@ -27,6 +28,7 @@ from games.models import Table
 from games.sanctions import in_force
 from games.session import TableSession, lock_person
 from games.viewers import Viewer
+from ranked import origins
 from ranked.bot_ratings import BOT_RATINGS
 from ranked.matchmaking import Waiting, form_groups, seating
 from ranked.models import MatchPlayer, PlayerRating, QueueEntry, RankedSuspension
@@ -194,6 +196,7 @@ def do_matchmake() -> int:
             base=settings.RANKED_WINDOW_POINTS,
             growth=settings.RANKED_WINDOW_GROWTH,
             wait_seconds=settings.RANKED_WAIT_SECONDS,
+            apart=origins.apart(w.user_id for w in queue),
         )
         for group in groups:
             QueueEntry.objects.filter(user_id__in=[w.user_id for w in group]).delete()

@@ -164,3 +164,36 @@ class RankedSuspension(models.Model):
 
     def __str__(self) -> str:
         return self.user_name or str(self.user_id)
+
+
+class RankedOrigin(models.Model):
+    """Where an account joined the ranked queue from, kept without keeping it: a keyed hash
+    (HMAC-SHA256 under SECRET_KEY) of its address or of its browser's long-lived cookie, for
+    RANKED_ORIGIN_DAYS after it was last seen (``ranked.origins``). Ranked play only."""
+
+    class Kind(models.TextChoices):
+        ADDRESS = "address", _("address")
+        BROWSER = "browser", _("browser")
+
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        verbose_name=_("player"),
+        on_delete=models.CASCADE,
+        related_name="ranked_origins",
+    )
+    kind = models.CharField(_("kind"), max_length=7, choices=Kind.choices)
+    digest = models.CharField(_("keyed hash"), max_length=64, db_index=True)
+    first_seen = models.DateTimeField(_("first seen"), auto_now_add=True)
+    last_seen = models.DateTimeField(_("last seen"), db_index=True)
+
+    class Meta:
+        verbose_name = _("ranked origin")
+        verbose_name_plural = _("ranked origins")
+        constraints = [
+            models.UniqueConstraint(
+                fields=["user", "kind", "digest"], name="one_ranked_origin_per_hash"
+            )
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.user_id} {self.kind} {self.digest[:12]}"

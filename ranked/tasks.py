@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from celery import shared_task
 
-from ranked import actions, ratings
+from ranked import actions, origins, ratings
 
 
 @shared_task(name="ranked.rate_match", ignore_result=True)
@@ -21,8 +21,9 @@ def rate_match(match_id: int) -> int:
 @shared_task(name="ranked.rate_missed", ignore_result=True)
 def rate_missed() -> int:
     """Rate the ranked matches whose rating task was lost, and forget the suspensions that are
-    over (beat, every minute)."""
+    over and the queue's origins older than RANKED_ORIGIN_DAYS (beat, every minute)."""
     actions.purge_expired_suspensions()
+    origins.purge()
     return ratings.rate_missed()
 
 

@@ -10,6 +10,7 @@ matches) in a list of their own; both paginated."""
 
 from __future__ import annotations
 
+import secrets
 from datetime import timedelta
 from urllib.parse import urlencode
 
@@ -26,6 +27,7 @@ from django.utils.timesince import timeuntil
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
+from core.addresses import BROWSER_COOKIE, BROWSER_COOKIE_SECONDS
 from games.errors import ServiceError
 from games.models import BotLevel, Match
 from games.viewers import viewer_from_request
@@ -34,7 +36,7 @@ from ranked.bot_ratings import BOT_RATINGS
 from ranked.models import PlayerRating
 from ranked.ratings import START_MU, START_SIGMA, shown
 
-from . import stats, table_page
+from . import origins, stats, table_page
 from .charts import rating_chart
 from .forms import DisplayNameForm
 
@@ -200,14 +202,33 @@ def join(request: HttpRequest) -> HttpResponse:
     """ "Partie classée": into the queue (or straight to the table if seated already)."""
     if not settings.RANKED_PLAY:
         return redirect("lobby:index")
+    viewer = viewer_from_request(request)
     try:
-        table = do_join_queue(viewer_from_request(request))
+        table = do_join_queue(viewer)
     except ServiceError as exc:
         messages.error(request, str(exc.message))
         return redirect("lobby:index")
-    if table is not None:
-        return redirect(_table_url(table.pk))
-    return redirect(f"{reverse('lobby:index')}#ranked")
+    response = redirect(_table_url(table.pk) if table else f"{reverse('lobby:index')}#ranked")
+    if viewer is not None and viewer.user_id is not None:
+        _record_origin(request, response, viewer.user_id)
+    return response
+
+
+def _record_origin(request: HttpRequest, response: HttpResponse, user_id: int) -> None:
+    """Where this account joined the queue from (hashed, ``ranked.origins``); a browser without
+    its long-lived cookie gets one now."""
+    cookie = request.COOKIES.get(BROWSER_COOKIE)
+    if not cookie:
+        cookie = secrets.token_hex(16)
+        response.set_cookie(
+            BROWSER_COOKIE,
+            cookie,
+            max_age=BROWSER_COOKIE_SECONDS,
+            secure=settings.SESSION_COOKIE_SECURE,
+            httponly=True,
+            samesite="Lax",
+        )
+    origins.record(user_id, request.META.get("REMOTE_ADDR"), cookie)
 
 
 @require_POST

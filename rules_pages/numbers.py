@@ -154,4 +154,5 @@ def rules_numbers() -> dict[str, Any]:
         "chat_max_length": settings.CHAT_MAX_LENGTH,
         # Features: pages speak of ranked play only once the site has it.
         "ranked_play": settings.RANKED_PLAY,
+        "ranked_origin_days": settings.RANKED_ORIGIN_DAYS,
     }

@@ -273,6 +273,19 @@ PAGES: tuple[Page, ...] = (
         },
         priority=0.4,
     ),
+    Page(
+        key="privacy",
+        slugs={"fr": "confidentialite", "en": "privacy"},
+        title=_("Privacy"),
+        descriptions={
+            "fr": "Ce que le site garde de toi : les cookies, les empreintes chiffrées d'adresse "
+            "et de navigateur, pour quoi et combien de temps.",
+            "en": "What the site keeps about you: its cookies, the keyed hashes of an address "
+            "and a browser, what for and for how long.",
+        },
+        priority=0.2,
+        toc=False,
+    ),
 )
 
 PAGES_BY_KEY: dict[str, Page] = {page.key: page for page in PAGES}

@@ -43,6 +43,7 @@ def test_the_moderators_group_is_made_with_exactly_the_permissions_moderation_ne
         "ranked.view_rankedsuspension",
         "ranked.add_rankedsuspension",
         "ranked.change_rankedsuspension",
+        "ranked.view_rankedorigin",
     }
 
 
@@ -57,6 +58,8 @@ def test_the_moderators_group_is_made_with_exactly_the_permissions_moderation_ne
         "moderation_wordfilter_changelist",
         "moderation_wordfilter_add",
         "ranked_rankedsuspension_changelist",
+        "ranked_rankedorigin_changelist",
+        "ranked_rankedorigin_pairs",
     ],
 )
 def test_a_moderator_sees_the_moderation_pages(moderator_client, name):

@@ -41,6 +41,7 @@ def test_the_registry_has_every_page_of_the_brief_with_its_two_slugs():
         "guide_nil": ("guides/nul", "guides/nil"),
         "guide_bags": ("guides/sacs", "guides/bags"),
         "videos": ("videos", "videos"),
+        "privacy": ("confidentialite", "privacy"),
     }
 
 
