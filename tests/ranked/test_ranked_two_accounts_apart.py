@@ -133,3 +133,13 @@ def test_the_privacy_page_says_what_is_kept_and_for_how_long(settings):
     page = Client().get("/fr/confidentialite/").content.decode()
     assert "30 jours après ta dernière venue" in page and "jamais ton adresse IP en clair" in page
     assert "30 days after you were last seen" in Client().get("/en/privacy/").content.decode()
+
+
+def test_closing_an_account_forgets_its_origins(settings):
+    from accounts.deletion import close_account
+
+    settings.RANKED_WAIT_SECONDS = 3600
+    _c, ana = _join("ana", "203.0.113.7")
+    assert RankedOrigin.objects.filter(user=ana).count() == 2
+    close_account(ana)
+    assert RankedOrigin.objects.filter(user=ana).count() == 0
