@@ -35,7 +35,7 @@ from spades.engine.scoring import team_hand_ints
 from . import hard_bid, normal
 from .cards import beats, deck_of, rank, suit
 from .knowledge import Knowledge
-from .quality import is_sure
+from .quality import bags_to_duck, is_sure
 from .rollout import play_out
 from .sampler import DealSampler
 from .view import View
@@ -99,6 +99,37 @@ def duck_own_nil(k: Knowledge, cands: list[str]) -> list[str]:
     if not k.trick or not k.nil_alive(k.seat):
         return cands
     return _stay_under(k, cands, k.trick_winner()[1])
+
+
+def cover_partner_nil(k: Knowledge, cands: list[str]) -> list[str]:
+    """While the partner's nil is alive and the partner holds the trick, search only the cards
+    that go above it when there are any: left on top, the partner's nil is lost for sure if no
+    later seat overtakes, and the playouts, seeing every hand, count on that later seat too often."""
+    if not k.trick or not k.nil_alive(k.partner):
+        return cands
+    w_seat, w_card = k.trick_winner()
+    if w_seat != k.partner:
+        return cands
+    above = [c for c in cands if beats(c, w_card, k.led_suit)]
+    return above or cands
+
+
+def duck_bags(k: Knowledge, cands: list[str]) -> list[str]:
+    """Our contract made and our bags near the limit, no nil alive and no set in reach
+    (quality.bags_to_duck): search only the cards under the trick's winner when there are any.
+    The playouts' soft bag cost leaves a bag-taking card close enough to win on noise."""
+    if not k.trick or not bags_to_duck(k):
+        return cands
+    return _stay_under(k, cands, k.trick_winner()[1])
+
+
+def partnership_filters(k: Knowledge, cands: list[str]) -> list[str]:
+    """The candidates left by the partnership rules of issue 30 (each a test of
+    tests/spades/bots/test_partnership_play.py, each a counter of quality.py)."""
+    cands = keep_partners_trick(k, cands)
+    cands = duck_own_nil(k, cands)
+    cands = cover_partner_nil(k, cands)
+    return duck_bags(k, cands)
 
 
 def _stay_under(k: Knowledge, cands: list[str], w_card: str) -> list[str]:
@@ -168,7 +199,7 @@ def search_play(
     if deadline is None:
         deadline = time.perf_counter() + TIME_BUDGET_S
     fallback = normal.choose_card(k, cards)
-    cands = duck_own_nil(k, keep_partners_trick(k, candidate_cards(k, cards)))
+    cands = partnership_filters(k, candidate_cards(k, cards))
     if len(cands) == 1:
         return cands[0]
     rules = rules_of(k.view)
@@ -284,4 +315,12 @@ def choose_normal_bidding(view: View, rng: random.Random) -> Action | None:
     return choose(view, rng, own_bidding=False)
 
 
-__all__ = ["choose", "choose_normal_bidding", "duck_own_nil", "search_play"]
+__all__ = [
+    "choose",
+    "choose_normal_bidding",
+    "cover_partner_nil",
+    "duck_bags",
+    "duck_own_nil",
+    "partnership_filters",
+    "search_play",
+]

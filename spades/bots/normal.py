@@ -14,8 +14,7 @@ from .cards import SPADE, beats, has_jokers, high_key, low_key, suit, team_of
 from .estimate import TrickEstimate, estimate_tricks
 from .knowledge import NIL_BIDS, Knowledge
 from .odds import (
-    BLIND_CHANCE,
-    OUR_PART_MEAN,
+    blind_nil_pays,
     nil_chance,
     nil_outcomes,
     numeric_outcomes,
@@ -66,21 +65,18 @@ def match_scores(view: View) -> tuple[int, int, int, int | None]:
 
 
 def wants_blind_nil(view: View, params: NormalParams = DEFAULT) -> bool:
-    """Blind nil when its chance, at this score, wins more matches than looking and bidding.
+    """Blind nil only when its expected value beats looking (odds.blind_nil_pays).
 
-    Made about one time in six, it loses 200 points most of the time: it only pays where the match
-    is lost anyway without a big swing. The match-value model alone over-rated such swings (a
-    duplicate run with it bid blind nil in most matches and lost to the former rules), so it also
-    needs the opponents within a hand of the target and a deficit of ``blind_deficit``."""
-    ours, theirs, target, floor = match_scores(view)
-    desperate = theirs - ours >= params.blind_deficit
+    Made about one time in six on a hand not seen, it loses 200 points most of the time; the
+    former rule (300 behind, the opponents within a hand of the target, the match-value model)
+    still bid it, and its blind nils were made 10 to 23% of the time in tournaments (bench/README.md,
+    issue 30). Now it also needs a chance of ``odds.BLIND_MIN_CHANCE``, which a blind nil never
+    reaches: Normal (and Hard, which bids it by this rule) no longer bid blind nil.
+    ``params.legacy_nil`` keeps the rule before the match-value model (benchmark baseline)."""
     if params.legacy_nil:
-        return desperate and theirs >= params.blind_opp_frac * target
-    if not desperate or theirs < target - 100:
-        return False
-    blind = option_value(nil_outcomes(BLIND_CHANCE, 200), ours, theirs, target, floor)
-    look = option_value(numeric_outcomes(OUR_PART_MEAN / 10), ours, theirs, target, floor)
-    return blind > look + params.nil_margin
+        ours, theirs, target, _floor = match_scores(view)
+        return theirs - ours >= params.blind_deficit and theirs >= params.blind_opp_frac * target
+    return blind_nil_pays(view, params.nil_margin)
 
 
 def nil_is_sound(est: TrickEstimate, k: Knowledge, params: NormalParams = DEFAULT) -> bool:

@@ -17,6 +17,8 @@ behind and avoids them when ahead, which plain expected points cannot do.
 from __future__ import annotations
 
 import math
+from collections.abc import Mapping
+from typing import Any
 
 # Logistic fit (intercept, nil_risk, trick estimate, spades beyond the third).
 NIL_FIT = (1.727, -0.677, -0.142, -0.462)
@@ -27,6 +29,12 @@ OPP_SHIFT = -0.5
 BLIND_CHANCE = (
     0.17  # blind nil made on a random hand (0.24 against Normal, about 0.15 against Hard)
 )
+# The success rate a blind nil must reach to be bid at all (issue 30: "about one in two pays for
+# the risk"; the goal is 45% over 100 bids). A blind nil is bid before the hand is seen and while
+# the partner has not bid, so nothing the seat knows raises BLIND_CHANCE that far: no level bids it.
+BLIND_MIN_CHANCE = 0.45
+BLIND_DEFICIT = 300  # the match-value model is only trusted this far behind ...
+BLIND_NEAR_TARGET = 100  # ... with the opponents within this of the target
 TEAM_HAND_MEAN = 55.0  # a partnership's average hand score
 HAND_SD = 110.0  # spread of the difference of the two partnerships' hand scores
 OUR_PART_MEAN = 29.0  # one player's usual share of the partnership's hand (about 2.9 tricks)
@@ -87,6 +95,35 @@ def option_value(
             for opp, r in _OPP_OUTCOMES:
                 total += p * q * r * win_chance(ours + pts + mate, theirs + opp, target, floor)
     return total
+
+
+def blind_nil_chance(view: Mapping[str, Any]) -> float:
+    """Chance a blind nil succeeds, as far as the seat can tell: its hand is not seen and its
+    partner has not bid, so it is the measured rate on a random hand (bench/nil_odds.py --blind)."""
+    return BLIND_CHANCE
+
+
+def blind_nil_pays(view: Mapping[str, Any], margin: float = 0.0) -> bool:
+    """Blind nil's expected value beats looking and bidding: its chance reaches
+    ``BLIND_MIN_CHANCE``, the match is lost anyway without a big swing (``BLIND_DEFICIT`` behind,
+    the opponents near the target) and, at this score, its win chance beats a numeric bid's by
+    ``margin``. The match-value model alone over-rated such swings (bench/README.md), hence the
+    first two guards."""
+    chance = blind_nil_chance(view)
+    if chance < BLIND_MIN_CHANCE:
+        return False
+    seat = view["seat"]
+    team = "NS" if seat in ("N", "S") else "EW"
+    scores = view.get("scores") or {}
+    ours = (scores.get(team) or {}).get("score", 0)
+    theirs = (scores.get("EW" if team == "NS" else "NS") or {}).get("score", 0)
+    rules = view.get("rules") or {}
+    target, floor = rules.get("target", 500), rules.get("loss_floor")
+    if theirs - ours < BLIND_DEFICIT or theirs < target - BLIND_NEAR_TARGET:
+        return False
+    blind = option_value(nil_outcomes(chance, 200), ours, theirs, target, floor)
+    look = option_value(numeric_outcomes(OUR_PART_MEAN / 10), ours, theirs, target, floor)
+    return blind > look + margin
 
 
 def nil_outcomes(chance: float, value: int = 100) -> list[tuple[float, float]]:

@@ -155,10 +155,20 @@ def play_game(
             raise RuntimeError(f"bot {spec.name} returned no action for {seat}")
         if is_play(action):
             faults.on_play(spec.name, view, action["card"])
+        else:
+            faults.on_bid(spec.name, view, action)
         match.apply(seat, action)
         guard += 1
         if guard > 20000:
             raise RuntimeError("match does not end")
+    blind_nils: dict[str, list[int]] = {spec.name: [0, 0] for spec in seat_bot.values()}
+    for entry in match.history:
+        for team in ("NS", "EW"):
+            for nil in entry[team]["nil"]:
+                if nil["bid"] == "blind_nil":
+                    tally = blind_nils[seat_bot[nil["seat"]].name]
+                    tally[0] += 1
+                    tally[1] += bool(nil["success"])
     result = match.result  # None unless the match is over
     if result is not None:
         winner_team = result["winner"]
@@ -178,6 +188,7 @@ def play_game(
             name: len(match.history) * sum(1 for sp in seat_bot.values() if sp.name == name)
             for name in faults.counts
         },
+        blind_nils=blind_nils,
     )
 
 

@@ -22,6 +22,7 @@ class GameResult:
     hands_played: int = 0
     faults: dict[str, dict[str, int]] = field(default_factory=dict)  # bot name -> fault counts
     seat_hands: dict[str, int] = field(default_factory=dict)  # bot name -> hands x seats played
+    blind_nils: dict[str, list[int]] = field(default_factory=dict)  # bot name -> [bids, made]
 
 
 def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
@@ -131,6 +132,12 @@ class Stats:
                 for f, c in counts.items():
                     acc[f] += c
                 seat_hands[name] = seat_hands.get(name, 0) + g.seat_hands.get(name, 0)
+        blind: dict[str, list[int]] = {}
+        for g in self.games:
+            for name, (bids, ok) in g.blind_nils.items():
+                acc2 = blind.setdefault(name, [0, 0])
+                acc2[0] += bids
+                acc2[1] += ok
         diffs = self.pair_diffs
         mean = sum(diffs) / len(diffs) if diffs else 0.0
         sd = (
@@ -164,6 +171,15 @@ class Stats:
             "partner_faults_per_100_hands": {
                 name: per_100_hands(fault_counts[name], seat_hands.get(name, 0))
                 for name in sorted(fault_counts)
+            },
+            "blind_nil_by_bot": {
+                name: {
+                    "bids": bids,
+                    "made": ok,
+                    "success_rate": round(ok / bids, 4) if bids else None,
+                    "success_ci95": [round(x, 4) for x in wilson(ok, bids)] if bids else None,
+                }
+                for name, (bids, ok) in sorted(blind.items())
             },
         }
         if extra:
