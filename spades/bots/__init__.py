@@ -12,9 +12,10 @@ Levels:
 
 - ``easy`` (easy.py): bids one per ace and king (at least 1), never nil; plays its lowest legal
   card (lowest rank, a side suit before a spade of the same rank).
-- ``normal`` (normal.py): bids from ``estimate_tricks`` (honours, lengths, voids, spades); nil and
-  blind nil only when their estimated chance (odds.py) wins more matches at this score than a
-  numeric bid; covers a partner's nil, never overtakes a partner who holds the trick, wins with the
+- ``normal`` (normal.py): bids from ``estimate_tricks`` (honours, lengths, voids, spades); nil
+  only when its estimated chance (odds.py) wins more matches at this score than a numeric bid,
+  blind nil only when its chance reaches the 45% that pays for its risk (``odds.blind_nil_pays``:
+  about 23% measured, so never); covers a partner's nil, never overtakes a partner who holds the trick, wins with the
   smallest card that wins, ducks bags once its contract is made, sets the opponents' contract or
   nil when in reach.
 - ``hard`` (hard.py): its own bids (hard_bid.py: Normal's bid, one less, one more and nil tried
@@ -22,7 +23,9 @@ Levels:
   chance of winning the match from the score it leaves; in whole matches they beat Normal's bids
   under the same card play, bench/README.md); every card by determinized Monte Carlo search on
   the engine's fast API (sampler.py, rollout.py), scored with the real hand scoring, bags and
-  match end; every decision within a wall-clock deadline (0.2 s).
+  match end; every decision within a wall-clock deadline (0.2 s). The searched cards obey the
+  partnership rules first (``hard.partnership_filters``): never above a partner's sure winner,
+  own nil ducks, a partner's nil on top is covered, bags near the limit ducked.
 
 ``coach.advise(view)`` suggests an action with a reason code (coach.py): the "Conseil" of quick
 and private tables (games/actions/coach.py, sentences in games/texts.py). quality.py counts

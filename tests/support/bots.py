@@ -153,3 +153,13 @@ def hard_quick(view: dict, rng):
     if not view.get("legal") or view.get("to_move") != view.get("seat"):
         return None
     return hard.choose(view, rng, budget=6000)
+
+
+def blind_nil_always(view, rng):
+    """Normal that bids blind nil whenever it is offered (a tournament plug-in for the counters)."""
+    from spades.bots import normal
+
+    for a in view.get("legal") or []:
+        if a.get("bid") == "blind_nil":
+            return a
+    return normal.choose(view, rng)

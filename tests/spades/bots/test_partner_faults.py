@@ -81,8 +81,23 @@ def test_the_tournament_summary_reports_the_faults_of_every_bot_per_100_hands():
             "overtook_sure_partner",
             "own_nil_took_avoidable",
             "partner_nil_left_uncovered",
+            "bag_taken_near_limit",
+            "blind_nil_below_value",
         }
     assert "set_rate_per_hand" in s["A"]
+    assert set(s["blind_nil_by_bot"]) == {"normal", "easy"}
+
+
+def test_the_summary_counts_each_bots_blind_nils_and_the_ones_that_do_not_pay():
+    gambler = "tests.support.bots:blind_nil_always"
+    s = run_tournament((gambler, "normal"), ("easy", "easy"), 1, seed=3, progress=False, max_hands=2)
+    mine = s["blind_nil_by_bot"][gambler]
+    assert mine["bids"] >= 2  # the first bidder of each hand, in both games of the pair
+    assert 0 <= mine["made"] <= mine["bids"]
+    assert s["blind_nil_by_bot"]["normal"]["bids"] == 0
+    faults = s["partner_faults_per_100_hands"][gambler]
+    assert faults["blind_nil_below_value"] > 0
+    assert s["partner_faults_per_100_hands"]["normal"]["blind_nil_below_value"] == 0
 
 
 def test_hard_never_overtakes_a_partner_whose_card_is_sure():
