@@ -90,7 +90,9 @@ def test_the_tournament_summary_reports_the_faults_of_every_bot_per_100_hands():
 
 def test_the_summary_counts_each_bots_blind_nils_and_the_ones_that_do_not_pay():
     gambler = "tests.support.bots:blind_nil_always"
-    s = run_tournament((gambler, "normal"), ("easy", "easy"), 1, seed=3, progress=False, max_hands=2)
+    s = run_tournament(
+        (gambler, "normal"), ("easy", "easy"), 1, seed=3, progress=False, max_hands=2
+    )
     mine = s["blind_nil_by_bot"][gambler]
     assert mine["bids"] >= 2  # the first bidder of each hand, in both games of the pair
     assert 0 <= mine["made"] <= mine["bids"]
