@@ -14,7 +14,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from django.contrib.auth import get_user_model
-from django.db import transaction
+from django.db import IntegrityError, transaction
 from django.db.models import Q
 from django.utils import timezone
 from django.utils.translation import gettext
@@ -32,6 +32,7 @@ from games.sanctions import purge_expired
 from games.viewers import Viewer
 from moderation import sanctions
 from moderation.models import Event, Report, WordFilter
+from moderation.wordfilter import FILTER_REPORTER
 from ranked.models import QueueEntry, RankedSuspension
 
 REASON_MAX = 200
@@ -310,7 +311,7 @@ def do_report(
             "reports", lambda start: sent.filter(created_at__gte=start).count()
         ):
             raise refusal("report_too_fast")
-        return Report.objects.create(
+        return _open_report(
             table_id=table_id,
             reporter_key=viewer.key,
             reporter_name=viewer.name[:40],
@@ -321,6 +322,59 @@ def do_report(
             reported_key=reported_key,
             reported_name=reported_name[:40],
         )
+
+
+def _open_report(*, reporter_key: str, reported_key: str, reason: str, **fields: Any) -> Report:
+    """The open report of this reporter about this person for this reason, its repeats
+    counted (``repeats``, ``last_at``; a new comment is added to the old while there is room),
+    or a new one. One open report per reporter, person and reason is also a constraint of the
+    table: two first reports at once make one, the second counted as a repeat. Runs in its
+    own transaction (or the caller's); locks that report's row."""
+    same = Report.objects.filter(
+        status=Report.Status.OPEN,
+        reporter_key=reporter_key,
+        reported_key=reported_key,
+        reason=reason,
+    )
+    with transaction.atomic():
+        report = same.select_for_update().first()
+        if report is None:
+            try:
+                with transaction.atomic():
+                    return Report.objects.create(
+                        reporter_key=reporter_key,
+                        reported_key=reported_key,
+                        reason=reason,
+                        **fields,
+                    )
+            except IntegrityError:  # the same first report, made meanwhile by another process
+                report = same.select_for_update().get()
+        report.repeats += 1
+        report.last_at = timezone.now()
+        comment = fields.get("comment", "")
+        if comment and comment not in report.comment:
+            joined = f"{report.comment}\n{comment}" if report.comment else comment
+            if len(joined) <= COMMENT_MAX:
+                report.comment = joined
+        report.save(update_fields=["repeats", "last_at", "comment"])
+        return report
+
+
+def do_report_filtered(
+    sender: Any, *, table_id: int, viewer: Viewer, text: str, found: tuple[str, ...], **kw: Any
+) -> Report:
+    """A message the word filter refused and reports by itself (``games.signals.
+    message_filtered``): the moderators see its text (kept nowhere else) and the entries it
+    matched. One open report per person: each refused message after the first is counted as a
+    repeat of it (and its text added while there is room), not a new line in the queue."""
+    return _open_report(
+        table_id=table_id,
+        reporter_key=FILTER_REPORTER,
+        reason=Report.Reason.OTHER,
+        comment=f"[{', '.join(found)}] {text}"[:COMMENT_MAX],
+        reported_key=viewer.key,
+        reported_name=viewer.name[:40],
+    )
 
 
 def do_report_frame(table_id: int, viewer: Viewer | None, frame: dict) -> Report:

@@ -193,7 +193,15 @@ class AgeFilter(admin.SimpleListFilter):
 
 @admin.register(Report)
 class ReportAdmin(CanSilence, admin.ModelAdmin):
-    list_display = ("created_at", "status", "reason", "reported_name", "excerpt", "table")
+    list_display = (
+        "created_at",
+        "status",
+        "reason",
+        "reported_name",
+        "excerpt",
+        "repeats",
+        "table",
+    )
     list_filter = ("status", "reason", AgeFilter)
     search_fields = ("reported_name", "reported_key", "reporter_name", "comment", "message__text")
     readonly_fields = (
@@ -204,6 +212,8 @@ class ReportAdmin(CanSilence, admin.ModelAdmin):
         "reporter",
         "reported_name",
         "reported_key",
+        "repeats",
+        "last_at",
         "table",
         "position",
         "conversation",

@@ -15,14 +15,14 @@ class ModerationConfig(AppConfig):
         from accounts.signals import account_closing
         from games import signals
         from games.actions.chat import screen_message
-        from moderation import closing, wordfilter
+        from moderation import actions, closing, wordfilter
         from moderation.branding import brand_admin_site
 
         brand_admin_site()
         screen_message.provide(wordfilter.screen)
         screen_name.provide(wordfilter.name_is_offensive)
         signals.message_filtered.connect(
-            wordfilter.on_message_filtered, dispatch_uid="moderation.filtered"
+            actions.do_report_filtered, dispatch_uid="moderation.filtered"
         )
         account_closing.connect(
             closing.on_account_closing, dispatch_uid="moderation.account_closing"

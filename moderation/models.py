@@ -112,6 +112,10 @@ class Report(models.Model):
     )
     reported_key = models.CharField(_("reported player"), max_length=40, db_index=True)
     reported_name = models.CharField(_("reported player's name"), max_length=40, blank=True)
+    # One open report per reporter (the word filter is one), reported person and reason: a
+    # repeat counts here instead of adding a line to the moderators' queue.
+    repeats = models.PositiveIntegerField(_("times"), default=1)
+    last_at = models.DateTimeField(_("last time"), null=True, blank=True)
     handled_at = models.DateTimeField(_("handled at"), null=True, blank=True)
     handled_by = models.ForeignKey(
         settings.AUTH_USER_MODEL,
@@ -126,6 +130,13 @@ class Report(models.Model):
         verbose_name = _("report")
         verbose_name_plural = _("reports")
         ordering = ["-created_at", "-pk"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["reporter_key", "reported_key", "reason"],
+                condition=models.Q(status="open"),
+                name="one_open_report_per_person_and_reason",
+            )
+        ]
 
     def __str__(self) -> str:
         return f"#{self.pk} {self.get_reason_display()} {self.reported_name}"

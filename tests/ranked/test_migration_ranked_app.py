@@ -62,7 +62,8 @@ def _fill(apps) -> dict[str, list]:
                 sigma_before=8.3, mu_after=25.5, sigma_after=8.1,
             )  # fmt: skip
         Report.objects.create(
-            table=table, reporter_key=f"u:{users[0].pk}", reason="insult", comment=f"n{n}",
+            table=table, reporter_key=f"u:{users[0].pk}", reason=("insult", "spam", "other")[n],
+            comment=f"n{n}",
             reported_key=f"u:{users[1].pk}", reported_name="joueur1",
         )  # fmt: skip
     for i, user in enumerate(users):
