@@ -91,13 +91,12 @@ def play_ahead(table_id: int, start_hand: int, rng: random.Random) -> None:
     from django.utils import timezone
 
     from games.models import Action, Match, Table
-    from spades.engine import Match as EngineMatch
-    from spades.engine import Rules
+    from spades.engine.shuffle import new_seed
 
     with transaction.atomic():
         table = Table.objects.select_for_update().get(pk=table_id)
         match = Match.objects.get(pk=table.match_id)
-        engine = EngineMatch(Rules.from_dict(match.rules), match.seed)
+        engine = match.new_engine(fresh=new_seed)
         rows = []
         now = timezone.now()
         while engine.hand_number < start_hand and not engine.is_over:
@@ -111,7 +110,8 @@ def play_ahead(table_id: int, start_hand: int, rng: random.Random) -> None:
                 )
             )  # fmt: skip
         Action.objects.bulk_create(rows)
-        Match.objects.filter(pk=match.pk).update(action_count=len(rows))
+        seeds = match.deal_seeds if engine.deals is None else engine.deals.seeds
+        Match.objects.filter(pk=match.pk).update(action_count=len(rows), deal_seeds=seeds)
         # No turn clock until the next move sets one: the sockets connect later, and a clock
         # started with the match would hand the first seat to a stand-in meanwhile.
         Table.objects.filter(pk=table_id).update(

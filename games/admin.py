@@ -32,7 +32,16 @@ class SeatInline(ReadOnlyInline):
 
 class MatchInline(ReadOnlyInline):
     model = Match
-    fields = ("number", "seed", "action_count", "result", "created_at", "finished_at")
+    # Not the hands' seeds: a moderator must not see the seed of a hand in play.
+    fields = (
+        "number",
+        "seed",
+        "deal_scheme",
+        "action_count",
+        "result",
+        "created_at",
+        "finished_at",
+    )
     readonly_fields = fields
 
 

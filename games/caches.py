@@ -25,7 +25,7 @@ from typing import TypeAlias
 from games import move_sql
 from games.models import Action, Match, Seat, Table
 from spades.engine import Match as EngineMatch
-from spades.engine import Rules
+from spades.engine.shuffle import new_seed
 
 CACHE_SIZE = 512
 
@@ -106,11 +106,16 @@ def checkout(match: Match) -> EngineMatch:
     count = match.action_count
     if engine is None or engine.action_count > count:
         stats["misses"] += 1
-        engine = EngineMatch(Rules.from_dict(match.rules), match.seed)
+        # Its next hand's seed is drawn when the session deals it (and written with the move).
+        engine = match.new_engine(fresh=new_seed)
     else:
         stats["hits"] += 1
     done = engine.action_count
     if done < count:
+        if engine.deals is not None:
+            # Another process may have dealt hands this engine has not seen: their seeds are in
+            # the row, committed with the moves that dealt them.
+            engine.deals.seeds = list(match.deal_seeds)
         missing = move_sql.select(
             Action, ("seat", "payload"), "match_id = %s AND seq > %s AND seq <= %s",
             [match.pk, done, count], order="seq",

@@ -1,7 +1,9 @@
-"""A finished match told hand by hand, rebuilt from its rules, seed and action log.
+"""A finished match told hand by hand, rebuilt from its rules, seeds and action log.
 
-The engine is pure, so the whole match is replayed once: each hand's deal (the seed reveals it once
-the match is over), its bids and plays in order, and the engine's own scoring. Two readings come
+The engine is pure, so the whole match is replayed once: each hand's deal (from its own seed,
+revealed when the hand ended; a match dealt before that scheme, from the match's seed), its bids
+and plays in order, the engine's own scoring, and the hand's ``shuffle`` object
+(shared/spec/fair-deals.md) that lets anyone check the deal. Two readings come
 out of it: the hand records of shared/spec/hand-record.md (the JSON Lines export, which
 ``python -m spades.engine score`` accepts) and the match page's replay data. No row is written.
 """
@@ -14,9 +16,10 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, cast
 
 from games.models import Action, Match
-from spades.engine import SEATS, STANDARD_RULES, TEAMS, Rules, deal_for
+from spades.engine import SEATS, STANDARD_RULES, TEAMS, Rules
 from spades.engine import Match as EngineMatch
 from spades.engine.cards import sort_cards
+from spades.engine.shuffle import FairDeals
 
 if TYPE_CHECKING:
     from spades.engine.actions import Action as EngineAction
@@ -36,23 +39,32 @@ class PlayedHand:
     tricks: list[CompletedTrick] = field(default_factory=list)
     scoring: dict[str, Any] = field(default_factory=dict)
 
+    @property
+    def shuffle(self) -> dict[str, str] | None:
+        """How the deal was drawn, seed included (None: a match dealt before fair deals)."""
+        found: dict[str, str] | None = self.scoring.get("shuffle")
+        return found
+
 
 def _new_hand(engine: EngineMatch) -> PlayedHand:
-    """The hand the engine has just dealt: its cards from the seed, the totals before it."""
-    ints = deal_for(engine.seed, engine.hand_number, engine.rules.variant)
+    """The hand the engine has just dealt: its cards (nothing played yet), the totals before it."""
+    hand = engine.hand
     return PlayedHand(
         number=engine.hand_number,
         dealer=engine.dealer,
-        deal={seat: sort_cards(ints[i]) for i, seat in enumerate(SEATS)},
+        deal={seat: sort_cards(hand.hand_ints(i)) for i, seat in enumerate(SEATS)},
         before=engine.scores,
     )
 
 
 def played_hands(
-    rules: Rules, seed: str, actions: Iterable[tuple[str, dict[str, Any]]]
+    rules: Rules,
+    seed: str,
+    actions: Iterable[tuple[str, dict[str, Any]]],
+    deals: FairDeals | None = None,
 ) -> list[PlayedHand]:
     """Replay the log and return its complete hands, in order (a hand cut short is left out)."""
-    engine = EngineMatch(rules, seed)
+    engine = EngineMatch(rules, seed, deals)
     hands: list[PlayedHand] = []
     current = _new_hand(engine)
     for seat, action in actions:
@@ -75,7 +87,7 @@ def played_hands(
 def match_hands(match: Match) -> list[PlayedHand]:
     """The complete hands of a match row, from its log."""
     rows = Action.objects.filter(match=match).order_by("seq").values_list("seat", "payload")
-    return played_hands(Rules.from_dict(match.rules), match.seed, rows.iterator())
+    return played_hands(Rules.from_dict(match.rules), match.seed, rows.iterator(), match.deals())
 
 
 def changed_rules(rules: dict[str, Any]) -> dict[str, Any]:
@@ -97,6 +109,8 @@ def hand_record(hand: PlayedHand, rules: dict[str, Any]) -> dict[str, Any]:
         plays=hand.plays,
         before=hand.before,
     )
+    if hand.shuffle is not None:
+        record["shuffle"] = hand.shuffle
     return record
 
 

@@ -6,12 +6,17 @@ sequence number unique per match), deadlines (bot fill, bot move, turn), connect
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from django.conf import settings
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
 from accounts.models import shown_name
+from spades.engine import Match as EngineMatch
+from spades.engine import Rules
+from spades.engine.shuffle import SCHEME, FairDeals
 
 POSITIONS = ("N", "E", "S", "W")
 POSITION_CHOICES = [
@@ -180,12 +185,28 @@ def is_paused(table: Table, seats: dict[str, Seat]) -> bool:
 
 
 class Match(models.Model):
-    """One match at a table: the rules and seed fix every deal; the actions fix the rest."""
+    """One match at a table: the rules, seed and hands' seeds fix every deal; the actions fix
+    the rest.
+
+    ``deal_scheme`` says how its hands were dealt: ``sha256-fy-v1`` (shared/spec/fair-deals.md),
+    each hand from its own seed in ``deal_seeds``, drawn from ``secrets`` in the transaction that
+    deals it; ``legacy`` for the matches dealt before that scheme, every deal from ``seed``. The
+    first dealer comes from ``seed`` in both.
+    """
+
+    class DealScheme(models.TextChoices):
+        FAIR = SCHEME, "sha256-fy-v1"
+        LEGACY = "legacy", _("from the match's seed (before December 2026)")
 
     table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="matches")
     number = models.PositiveIntegerField(_("number"), default=1)
     rules = models.JSONField(_("rules"))
     seed = models.CharField(_("seed"), max_length=40)
+    deal_scheme = models.CharField(
+        _("deal scheme"), max_length=20, choices=DealScheme.choices, default=DealScheme.FAIR
+    )
+    #: One seed (64 hex) per hand dealt, in order; secret until its hand ends.
+    deal_seeds = models.JSONField(_("hands' seeds"), default=list, blank=True)
     action_count = models.PositiveIntegerField(_("actions"), default=0)
     result = models.JSONField(_("result"), null=True, blank=True)
     players = models.JSONField(_("players"), default=dict)
@@ -201,6 +222,19 @@ class Match(models.Model):
 
     def __str__(self) -> str:
         return f"{self.table_id}/{self.number}"
+
+    def deals(self, fresh: Callable[[], str] | None = None) -> FairDeals | None:
+        """The hands' seeds as the engine takes them (None for a legacy match); ``fresh`` draws
+        the seed of a hand beyond the stored ones (``spades.engine.shuffle.new_seed``)."""
+        if self.deal_scheme == self.DealScheme.LEGACY:
+            return None
+        if self.deal_scheme != self.DealScheme.FAIR:
+            raise ValueError(f"match {self.pk}: unknown deal scheme {self.deal_scheme!r}")
+        return FairDeals(self.table_id, self.pk, self.deal_seeds, fresh)
+
+    def new_engine(self, fresh: Callable[[], str] | None = None) -> EngineMatch:
+        """The engine of this match at its deal, nothing applied: replay the log on it."""
+        return EngineMatch(Rules.from_dict(self.rules), self.seed, self.deals(fresh))
 
 
 class Action(models.Model):

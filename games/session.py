@@ -45,6 +45,7 @@ from games.models import POSITIONS, Action, Match, Seat, Table
 from games.viewers import Viewer
 from spades.engine import IllegalAction
 from spades.engine import Match as EngineMatch
+from spades.engine.shuffle import new_seed
 
 if TYPE_CHECKING:
     from spades.engine.actions import Action as EngineAction
@@ -61,8 +62,9 @@ _SEAT_FIELDS = tuple(
 )
 # What a seat's occupant is made of (a change here may change the lobby's list).
 _OCCUPANT_FIELDS = {"viewer_key", "nickname", "bot_level"}
-# The columns of a match row that its actions change.
+# The columns of a match row that its actions change (and, when a move deals a hand, its seed).
 _MATCH_PROGRESS = ("action_count", "result", "finished_at")
+_MATCH_DEALT = (*_MATCH_PROGRESS, "deal_seeds")
 
 
 def _snapshot(obj: Any, names: tuple[str, ...]) -> dict[str, Any]:
@@ -124,6 +126,7 @@ class TableSession:
         self.table_id = table_id
         self._create: dict[str, Any] | None = None
         self._applied = 0
+        self._dealt = False
         self._new_match = False
         self._atomic: Any = None
 
@@ -204,9 +207,8 @@ class TableSession:
         if self._applied:
             match = table.match
             assert match is not None  # an action was applied: there is a match (see apply)
-            move_sql.update(
-                Match, match.pk, {name: getattr(match, name) for name in _MATCH_PROGRESS}
-            )
+            columns = _MATCH_DEALT if self._dealt else _MATCH_PROGRESS
+            move_sql.update(Match, match.pk, {name: getattr(match, name) for name in columns})
         if not (table_changes or any(seat_changes.values()) or self._applied or self._new_match):
             # Nothing changed: the rows and the engine are still what the database holds.
             after_commit(lambda: self._give_back(table, seats, engine))
@@ -267,12 +269,16 @@ class TableSession:
         self.table.version += 1
 
     def start_match(self, *, rules: dict[str, Any], seed: str, players: dict[str, str]) -> Match:
-        """Deal a new match at the table (the next number), with a fresh engine."""
+        """Deal a new match at the table (the next number), with a fresh engine. Its first hand
+        is dealt from a seed drawn now (fair-deals.md), the next ones as they are dealt
+        (``apply``); ``seed`` gives the first dealer."""
         match = Match.objects.create(
             table=self.table,
             number=Match.objects.filter(table=self.table).count() + 1,
             rules=rules,
             seed=seed,
+            deal_scheme=Match.DealScheme.FAIR,
+            deal_seeds=[new_seed()],
             players=players,
         )
         self.table.match = match
@@ -294,6 +300,12 @@ class TableSession:
             raise refusal(exc.code) from None
         self._applied += 1
         match.action_count += 1
+        deals = engine.deals
+        if deals is not None and len(deals.seeds) != len(match.deal_seeds):
+            # The move ended a hand and the engine dealt the next from a fresh seed: stored in
+            # this transaction, with the move.
+            match.deal_seeds = list(deals.seeds)
+            self._dealt = True
         move_sql.insert(
             Action,
             {

@@ -1,4 +1,4 @@
-"""Command line: ``python -m spades.engine score`` and ``python -m spades.engine selfplay``."""
+"""Command line: ``python -m spades.engine score``, ``verify`` and ``selfplay``."""
 
 from __future__ import annotations
 
@@ -14,6 +14,7 @@ from .hand import HandState
 from .match import Match
 from .record import score_record
 from .rules import Rules
+from .shuffle import verify_record
 from .variants import VARIANTS
 
 _NOT_JSON = object()
@@ -49,6 +50,20 @@ def cmd_score(args: argparse.Namespace) -> int:
         if "error" in line:
             status = 2
         out.write(json.dumps(line) + "\n")
+    out.flush()
+    return status
+
+
+def cmd_verify(args: argparse.Namespace) -> int:
+    """Check each record's deal against its shuffle (fair-deals.md); exit 2 if any disagrees."""
+    status = 0
+    out = sys.stdout
+    for record in read_records(sys.stdin.read()):
+        error = "not JSON" if record is _NOT_JSON else verify_record(record)
+        if error is not None:
+            status = 2
+        out.write(json.dumps({"ok": True} if error is None else {"ok": False, "error": error}))
+        out.write("\n")
     out.flush()
     return status
 
@@ -107,6 +122,10 @@ def main(argv: list[str] | None = None) -> int:
     sub = parser.add_subparsers(dest="command", required=True)
     score = sub.add_parser("score", help="score hand records read as JSON Lines on stdin")
     score.set_defaults(func=cmd_score)
+    verify = sub.add_parser(
+        "verify", help="check each hand record's deal against its seed and commitment (stdin)"
+    )
+    verify.set_defaults(func=cmd_verify)
     play = sub.add_parser("selfplay", help="play random legal hands and print the speed")
     play.add_argument("--hands", type=int, default=1000)
     play.add_argument("--seed", default="0")

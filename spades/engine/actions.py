@@ -137,6 +137,8 @@ class SeatView(TypedDict):
     legal: list[Action]
     result: MatchResult | None
     last_trick: LastTrick | None
+    #: ``{"scheme", "context", "commitment"}`` of the hand (``None``: dealt before that scheme).
+    shuffle: dict[str, str] | None
 
 
 __all__ = [

@@ -19,6 +19,7 @@ from .checks import (
 from .hand import HandState
 from .rules import STANDARD_RULES, IllegalAction, Rules
 from .scoring import score_hand_ints
+from .shuffle import FairDeals
 from .variants import VARIANTS
 
 _LOOK: Look = {"type": "look"}
@@ -81,9 +82,14 @@ def match_winner(rules: Rules, ns: int, ew: int, hands: int = 0) -> str | None:
 
 
 class Match:
-    """A match between NS and EW. Rebuilt exactly by ``Match.replay(rules, seed, actions)``."""
+    """A match between NS and EW. Rebuilt exactly by ``Match.replay(rules, seed, actions)``.
 
-    def __init__(self, rules: Rules = STANDARD_RULES, seed: int | str = 0) -> None:
+    ``deals``: the hands' own seeds (scheme ``sha256-fy-v1``, ``shuffle.py``); without it every
+    deal comes from ``seed`` (matches dealt before that scheme). The first dealer always does."""
+
+    def __init__(
+        self, rules: Rules = STANDARD_RULES, seed: int | str = 0, deals: FairDeals | None = None
+    ) -> None:
         if not isinstance(rules, Rules):
             raise TypeError("rules must be a Rules")
         if isinstance(seed, bool) or not isinstance(seed, int | str):
@@ -92,6 +98,7 @@ class Match:
         # Rules are frozen: every view gets a copy of the same dict.
         self._rules_dict = rules.to_dict()
         self.seed = seed
+        self.deals = deals
         self.first_dealer = first_dealer(seed)
         self.hand_number = 0
         # Two bytes an action: seat and kind, then the value (a bid + 2, or a card). A live
@@ -130,9 +137,15 @@ class Match:
         return len(self._log) // 2
 
     @classmethod
-    def replay(cls, rules: Rules, seed: int | str, actions: Iterable[tuple[str, Action]]) -> Match:
-        """Rebuild a match from its rules, seed and ``(seat, action)`` list."""
-        match = cls(rules, seed)
+    def replay(
+        cls,
+        rules: Rules,
+        seed: int | str,
+        actions: Iterable[tuple[str, Action]],
+        deals: FairDeals | None = None,
+    ) -> Match:
+        """Rebuild a match from its rules, seed (and hands' seeds) and ``(seat, action)`` list."""
+        match = cls(rules, seed, deals)
         for seat, action in actions:
             match.apply(seat, action)
         return match
@@ -142,7 +155,10 @@ class Match:
     def _deal_next(self) -> None:
         self.hand_number += 1
         dealer = (self.first_dealer + self.hand_number - 1) & 3
-        deal = deal_for(self.seed, self.hand_number, self.rules.variant)
+        if self.deals is None:
+            deal = deal_for(self.seed, self.hand_number, self.rules.variant)
+        else:
+            deal = self.deals.deal(self.hand_number, dealer, self.rules.variant)
         self.hand = HandState.from_ints(self.rules, dealer, deal, self._totals)
         self._looked = set()
 
@@ -296,6 +312,8 @@ class Match:
             "tricks_won": tricks,
             **detail,
         }
+        if self.deals is not None:
+            entry["shuffle"] = self.deals.reveal(self.hand_number)
         self.history.append(entry)
         last = hand.completed_trick(-1)
         self._previous_last_trick = {"hand_number": self.hand_number, **last}
@@ -357,4 +375,6 @@ class Match:
             "legal": [] if p is None else self.legal_actions(seat),
             "result": self.result,
             "last_trick": self.last_trick(),
+            # The commitment, never the seed: it is revealed in the history once the hand ends.
+            "shuffle": None if self.deals is None else self.deals.public(self.hand_number),
         }

@@ -11,7 +11,8 @@ from .rules import STANDARD_RULES, IllegalAction, Rules
 from .scoring import _check_before
 from .variants import VARIANTS
 
-_KEYS = {"rules", "dealer", "hands", "bids", "plays", "before"}
+# "shuffle": how the deal was drawn (fair-deals.md), checked by ``verify``, not by ``score``.
+_KEYS = {"rules", "dealer", "hands", "bids", "plays", "before", "shuffle"}
 _REQUIRED = ("dealer", "hands", "bids", "plays")
 
 

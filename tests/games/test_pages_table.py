@@ -18,8 +18,6 @@ from games.texts import table_strings
 from games.viewers import viewer_from_request
 from lobby.views import lobby_strings
 from spades.bots import estimate_tricks
-from spades.engine import Match as EngineMatch
-from spades.engine import Rules
 
 pytestmark = pytest.mark.django_db
 
@@ -104,7 +102,7 @@ def test_the_table_page_never_shows_another_seats_hand():
     assert marius.post(invite_url(table)).status_code == 302
     assert lea.post(reverse("games:start", args=[table.pk])).status_code == 302
     table.refresh_from_db()
-    engine = EngineMatch(Rules.from_dict(table.match.rules), table.match.seed)
+    engine = table.match.new_engine()
     for client, seat in ((lea, "N"), (marius, "E")):
         html = client.get(reverse("games:table", args=[table.pk])).content.decode()
         state = embedded(html, "table-state")

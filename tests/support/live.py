@@ -16,7 +16,7 @@ from games import reading
 from games.actions import presence, tables
 from games.models import Action, Match, Seat, Table
 from games.viewers import Viewer
-from spades.engine import SEATS, Rules
+from spades.engine import SEATS
 from spades.engine import Match as EngineMatch
 
 ORIGIN = (b"origin", b"http://127.0.0.1")
@@ -54,7 +54,7 @@ def engine_at(match_id: int, actions: int | None = None) -> EngineMatch:
     rows = Action.objects.filter(match=match).order_by("seq")
     if actions is not None:
         rows = rows[:actions]
-    engine = EngineMatch(Rules.from_dict(match.rules), match.seed)
+    engine = match.new_engine()
     for seat, payload in rows.values_list("seat", "payload"):
         engine.apply(seat, payload)
     return engine
@@ -69,13 +69,37 @@ def hidden_cards(engine: EngineMatch, seat: str | None) -> set[str]:
     return cards
 
 
+def secret_seeds(engine: EngineMatch) -> list[str]:
+    """The hands' seeds nobody may see at the engine's point: that of the hand in progress and
+    any later one the database already holds (fair-deals.md: revealed once the hand ends)."""
+    if engine.deals is None or engine.is_over:
+        return []
+    return engine.deals.seeds[engine.hand_number - 1 :]
+
+
+def _revealed_seed(frame: dict) -> str | None:
+    """The seed a ``hand_result`` frame reveals, checked against the database: its hand is over
+    there, and the ``shuffle`` object is the one the match's log gives."""
+    if frame.get("type") != "hand_result" or "shuffle" not in frame["hand"]:
+        return None
+    number = frame["hand"]["hand_number"]
+    ended = engine_at(frame["match"])
+    assert len(ended.history) >= number, f"hand {number} revealed before its end"
+    assert frame["hand"]["shuffle"] == ended.history[number - 1]["shuffle"]
+    seed: str = frame["hand"]["shuffle"]["seed"]
+    return seed
+
+
 def check_frame(frame: dict, raw: str, context: dict) -> None:
-    """Assert that a frame shows no card another seat still holds.
+    """Assert that a frame shows no card another seat still holds, and no seed of a hand not
+    over.
 
     A state frame's view must be exactly the engine's view for the frame's seat at the frame's
     point of the match (rebuilt from the database log, no cache), and the whole text of the frame
-    must not contain, as a JSON string, any card still held by another seat. Other frames are
-    checked against the last state frame's point.
+    must not contain, as a JSON string, any card still held by another seat, nor anywhere the
+    seed of the hand in progress (or of a later hand). Other frames are checked against the last
+    state frame's point (a ``hand_result``, sent before the state frame of the move that ended
+    its hand, may reveal that hand's seed once the database has the hand over).
     """
     if frame.get("type") == "state":
         table = frame["table"]
@@ -98,6 +122,10 @@ def check_frame(frame: dict, raw: str, context: dict) -> None:
             raw = json.dumps(frame)
         for card in hidden_cards(engine, context.get("seat")):
             assert f'"{card}"' not in raw, f"{card} leaked in {raw[:300]}"
+        revealed = _revealed_seed(frame)
+        for seed in secret_seeds(engine):
+            if seed != revealed:
+                assert seed not in raw, f"the seed of a hand in play leaked in {raw[:300]}"
     context["checked"] = context.get("checked", 0) + 1
 
 
