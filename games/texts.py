@@ -240,6 +240,7 @@ def table_strings() -> dict[str, Any]:
             "This table is open in too many other tabs: this one is closed. Reload it to play here."
         ),
         "generic_error": _("That did not work. Try again."),
+        **spoken_strings(),
         "chat_too_long": plural_forms(
             lambda n: ngettext(
                 "A message has at most %(n)s character.",
@@ -247,6 +248,42 @@ def table_strings() -> dict[str, Any]:
                 n,
             )
         ),
+    }
+
+
+def spoken_strings() -> dict[str, Any]:
+    """What the table's live log says (static/js/table/speech.js): the moves of the others, the
+    tricks, the results, the last seconds of my clock, and the answers to the shortcut keys."""
+    return {
+        "said_bid": _("%(name)s bids %(bid)s"),
+        "said_nil": pgettext("bid in a sentence", "nil"),
+        "said_blind_nil": pgettext("bid in a sentence", "blind nil"),
+        "said_play": _("%(name)s plays %(card)s"),
+        "said_took": _("%(name)s takes the trick"),
+        "said_you_took": _("You take the trick"),
+        "said_team": _("%(team)s: %(points)s this hand, score %(score)s"),
+        "said_seconds": plural_forms(
+            lambda n: ngettext("%(n)s second left", "%(n)s seconds left", n)
+        ),
+        "escape_closes": _("Escape closes this summary."),
+        "said_table": _("On the table: %(cards)s."),
+        "no_cards": _("No card on the table."),
+        "said_bags": _("%(team)s: score %(score)s, bags %(bags)s"),
+        "said_no_bid": _("%(name)s has not bid yet"),
+        "said_tricks_of": plural_forms(
+            lambda n: ngettext("%(name)s: %(n)s trick", "%(name)s: %(n)s tricks", n)
+        ),
+        "said_void": _("%(name)s has no more %(suits)s"),
+        "no_voids": _("Nobody has shown out of a suit yet."),
+        "suits": {code: SUITS[code]() for code in "SHDC"},
+        # A card inside a sentence ("la dame de pique"), as card_with_article says it: by rank.
+        "card_phrases": {
+            "A": pgettext("card in a sentence", "the ace of %(suit)s"),
+            "K": pgettext("card in a sentence", "the king of %(suit)s"),
+            "Q": pgettext("card in a sentence", "the queen of %(suit)s"),
+            "J": pgettext("card in a sentence", "the jack of %(suit)s"),
+            "n": pgettext("card in a sentence", "the %(rank)s of %(suit)s"),
+        },
     }
 
 

@@ -90,7 +90,7 @@ def _nickname_first(request: HttpRequest) -> HttpResponse:
 # The ES modules static/js/table.js imports (preloaded by the page, see table.html).
 TABLE_MODULES = tuple(
     f"js/table/{name}.js"
-    for name in ("util", "model", "connection", "felt", "hand", "scores", "chat", "coach")
+    for name in ("util", "model", "connection", "speech", "felt", "hand", "scores", "chat", "coach")
 )
 
 

@@ -13,6 +13,7 @@ import { renderHandArea } from "./table/hand.js";
 import { renderScores } from "./table/scores.js";
 import { addChat, chatRefused, initChat, removeChat, renderChatAccess, showChat } from "./table/chat.js";
 import { initCoach, renderCoach, showAdvice } from "./table/coach.js";
+import { initShortcuts } from "./table/speech.js";
 
 const readJSON = (id) => JSON.parse(document.getElementById(id).textContent);
 const cfg = readJSON("table-config");
@@ -85,6 +86,7 @@ app.reportButton = (what) => {
 };
 initChat(app, cfg.chat);
 initCoach(app);
+initShortcuts(app);
 // A ranked table's form carries its warning.
 $("#leave-form")?.addEventListener("submit", (event) => {
   if (app.F.status === "playing" && !window.confirm(event.target.dataset.confirm || app.S.leave_confirm)) event.preventDefault();

@@ -6,14 +6,19 @@ import { flashMs, positionsFor, slotOf, seatName, teamLabel, teamsOrder, view, c
   isMyTurn, lastTrick, contractsText, pastHands } from "./model.js";
 import { breakdown } from "./scores.js";
 import { postForm, rematchForm } from "./connection.js";
+import { say, sayChanges, sayClock, teamWords } from "./speech.js";
+import { focusAction } from "./hand.js";
 
 /** A hand just ended (its "hand_result" frame, before the state that follows it): open its result. */
 export function noticeHandEnded(app, entry) {
+  app.resultToSay = entry;
   app.overlayHand = entry.hand_number;
   app.overlay = app.overlayHand !== app.dismissedHand ? "hand" : app.overlay;
 }
 
-/** Between two frames: hold a completed trick on the felt, close a hand's result once play goes on. */
+/** Between two frames: say what happened, hold a completed trick on the felt, close a hand's
+ * result once the cards are played (it sits where the trick goes: it never hides a trick), and
+ * the last trick's overlay when my turn to play comes (it covers the trick I play to). */
 export function noticeChanges(app, before, after) {
   const a = (before && before.view) || {};
   const b = (after && after.view) || {};
@@ -21,7 +26,9 @@ export function noticeChanges(app, before, after) {
   if (b.last_trick && key(b.last_trick) !== key(a.last_trick)) app.flash = { trick: b.last_trick, until: Date.now() + flashMs(app) };
   // The match's last hand: its result is in the end-of-match box, not an overlay of its own.
   if (app.overlay === "hand" && b.phase === "over") app.overlay = null;
-  if (app.overlay === "hand" && b.phase === "playing" && (b.tricks || []).length > 0) app.overlay = null;
+  if (app.overlay === "hand" && b.phase === "playing") app.overlay = null;
+  if (app.overlay === "last" && b.to_move === app.F.mySeat && a.to_move !== b.to_move && b.phase === "playing") app.overlay = null;
+  sayChanges(app, before, after);
   // My cards were face down and are now turned: note when (see hand.js, bid clicks).
   if (a.hand_hidden && b.hand_hidden === false && a.hand_number === b.hand_number) app.revealedAt = performance.now();
 }
@@ -191,6 +198,7 @@ export function renderTrick(app) {
     nodes.push(h("div", { class: "trick-note" }, h("strong", { text: S.bidding_title }), h("span", { text: line })));
   }
   area.classList.toggle("is-complete", !!(shown && winner));
+  area.classList.toggle("is-bidding", !shown && v.phase === "bidding");
   area.replaceChildren(...nodes);
   $("#spades-broken").hidden = !(v.spades_broken && v.phase === "playing");
 }
@@ -201,12 +209,23 @@ export function renderOverlay(app) {
   const v = view(app);
   if (v.phase === "over" && v.result && app.overlay !== "last") app.overlay = "over";
   else if (app.overlay === "over" && v.phase !== "over") app.overlay = null; // a rematch has begun
+  // Whoever closes a dialog that held the focus gives it back to where the player acts.
+  const hadFocus = layer.contains(document.activeElement);
+  const focused = hadFocus ? document.activeElement : null;
   if (!app.overlay || (app.overlay !== "last" && flashing(app))) { // the hand's last trick is shown first
     layer.hidden = true;
     layer.replaceChildren();
+    layer.dataset.key = "";
+    if (hadFocus) focusAction(app) || $("#last-trick-btn").focus();
     return;
   }
-  const card = h("div", { class: "overlay-card", role: "dialog", "aria-modal": "false", "aria-labelledby": "overlay-title" });
+  // The same dialog is not drawn again (the focus stays on its button); the match's box is.
+  const key = `${app.overlay}:${app.overlay === "hand" ? app.overlayHand : app.overlay === "last" ? (lastTrick(app) || {}).winner + v.hand_number + (v.tricks || []).length : ""}`;
+  if (key === layer.dataset.key && app.overlay !== "over") return;
+  const opening = key !== layer.dataset.key;
+  layer.dataset.key = key;
+  layer.classList.toggle("is-hand", app.overlay === "hand");
+  const card = h("div", { class: "overlay-card", role: "dialog", "aria-modal": "false", "aria-labelledby": "overlay-title", tabindex: "-1" });
   const teams = teamsOrder(app);
   const close = () => {
     if (app.overlay === "hand") app.dismissedHand = app.overlayHand;
@@ -231,10 +250,15 @@ export function renderOverlay(app) {
     if (!entry) {
       app.overlay = null;
       layer.hidden = true;
+      layer.dataset.key = "";
       return;
     }
+    // Small, in the middle of the felt where the trick goes: the seats, the bid grid and the hand
+    // stay in view; the detail is in the scores panel.
+    card.setAttribute("aria-describedby", "overlay-escape");
     card.append(h("h2", { id: "overlay-title", text: fmt(S.hand_over_title, { n: entry.hand_number }) }),
-      breakdown(app, entry, teams, "breakdown-overlay", false), closeRow(S.continue));
+      h("ul", { class: "hand-lines" }, teams.map((t) => h("li", { text: teamWords(app, entry, t) }))),
+      closeRow(S.continue), h("p", { class: "overlay-note", id: "overlay-escape", text: S.escape_closes }));
   } else {
     const result = v.result || {};
     const won = F.mySeat ? teamOf(F.mySeat) === result.winner : null;
@@ -256,6 +280,13 @@ export function renderOverlay(app) {
   }
   layer.replaceChildren(card);
   layer.hidden = false;
+  // A dialog takes the focus when it opens (unless the player is typing in the chat); the match's
+  // box, drawn again, keeps it on the same control.
+  const active = document.activeElement;
+  const typing = active && active.matches("input, textarea, select") && !layer.contains(active);
+  const same = focused && [...card.querySelectorAll("a, button")].find((el) => el.id === focused.id && el.textContent === focused.textContent);
+  if (same) same.focus();
+  else if ((opening && !typing) || hadFocus) (app.overlay === "over" ? card : card.querySelector("button") || card).focus();
 }
 
 /** The turn clocks, the bots' countdown, and the end of a held trick (every 250 ms). */
@@ -281,6 +312,7 @@ export function tick(app) {
     }
   }
   const bots = document.querySelector("[data-bots-clock]");
+  sayClock(app, now);
   if (bots && F.botsAt) bots.textContent = fmt(S.bots_in, { n: Math.max(0, Math.ceil((F.botsAt - now) / 1000)) });
   if (app.flash && app.flash.until <= now) {
     app.flash = null;
@@ -288,7 +320,7 @@ export function tick(app) {
   }
 }
 
-/** Say whose turn it is (once per change) in the polite live region. */
+/** Say whose turn it is (once per change) in the table's log (speech.js). */
 export function announceTurn(app) {
   const { F, S } = app;
   const v = view(app);
@@ -300,9 +332,11 @@ export function announceTurn(app) {
     text = isMyTurn(app) ? (v.phase === "bidding" ? S.your_bid : S.your_play)
       : fmt(v.phase === "bidding" ? S.waiting_bid : S.waiting_play, { name: seatName(app, v.to_move) });
   }
-  if (flashing(app)) text = `${fmt(S.trick_for, { name: seatName(app, app.flash.trick.winner) })}. ${text}`;
+  // Who took the trick is said with the cards (speech.js), the match's end with its result; a
+  // bot's turn is not said (its move follows at once).
   if (text && text !== app.lastAnnounced) {
     app.lastAnnounced = text;
-    $("#turn-announcer").textContent = text;
+    const bot = v.to_move && (F.seats[v.to_move] || {}).kind === "bot";
+    if (v.phase !== "over" && !(bot && !F.paused && !closed(app))) say(text);
   }
 }

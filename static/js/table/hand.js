@@ -28,8 +28,34 @@ export function renderHandArea(app) {
   if (F.mySeat && v.phase === "bidding" && (legalBids(app).length || canLook(app))) parts.push(bidPanel(app));
   area.replaceChildren(...parts);
   if (inside) restoreFocus(area, focusKey);
+  focusTurn(app);
   // No hint URL at a ranked table: no bot advice there.
   if (app.cfg.urls.hint && isMyTurn(app) && v.phase === "bidding" && v.hand && !v.hand_hidden) loadHint(app);
+}
+
+/** Where the player acts now: the first legal bid (or "see my cards"), or the first playable card. */
+const actionTarget = () => $("#hand-area .hand button.card:not([disabled])") || $("#hand-area .bid-grid button:not([disabled])")
+  || $("#hand-area .look:not([disabled])") || $("#hand-area .bid-panel button:not([disabled])");
+
+/** Give the focus to where the player acts (after a dialog closes); false when there is nothing
+ * to act on (then the hand takes it, so Tab goes on from there). */
+export function focusAction(app) {
+  const target = actionTarget() || $("#hand");
+  if (target) target.focus();
+  return !!target;
+}
+
+/** At the start of my turn the focus goes to what I act on, unless I am typing (the chat), or a
+ * dialog holds it (a hand's result gives it back when closed). Once per turn. */
+function focusTurn(app) {
+  const target = isMyTurn(app) ? actionTarget() : null;
+  if (!target) return;
+  const v = view(app);
+  const turn = `${v.hand_number}:${v.phase}:${(v.tricks || []).length}:${((v.trick || {}).cards || []).length}:${!!v.hand_hidden}`;
+  const active = document.activeElement;
+  if (turn === app.turnFocused || (active && active.closest("input, textarea, select, dialog, [role=dialog]"))) return;
+  app.turnFocused = turn;
+  target.focus();
 }
 
 /** Keep a keyboard player's focus in the hand area across renders: the same button if it is still

@@ -26,6 +26,9 @@ export function createApp(cfg, S, first, history) {
     serverDown: false, // the last "server" frame said the game server is not running
     revealedAt: 0, // when my face-down cards were turned (bid clicks just after are ignored)
     lastAnnounced: "",
+    resultToSay: null, // a hand's result, said after the cards of the state that ended it
+    clockSaid: {}, // {10: deadline, 5: deadline}: my clock's last seconds already said
+    turnFocused: null, // the turn whose action already got the focus
     wasSeated: false, // a seated viewer who loses the seat before the start was removed by the host
     // The estimate of hand `hand`; `asked`: the hand asked for (in flight); `failed*`: an empty
     // answer for that hand at that version (asked again with the next frame only).
