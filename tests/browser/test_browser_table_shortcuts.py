@@ -15,7 +15,11 @@ import pytest
 from django.urls import reverse
 
 from games.actions.presence import do_connect
-from tests.support.browser import page_with_fake_socket, socket_receive
+from tests.support.browser import (
+    assert_no_serious_axe_violations,
+    page_with_fake_socket,
+    socket_receive,
+)
 from tests.support.pages import bots_play_until_turn_of, guest, private_table, start, viewer_of
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -72,6 +76,7 @@ def test_the_shortcut_keys_say_the_trick_the_score_the_bids_the_tricks_and_the_v
         dialog = page.get_by_role("dialog", name="Raccourcis")
         dialog.wait_for()
         assert "les couleurs qui manquent à chacun" in dialog.inner_text()
+        assert_no_serious_axe_violations(page)
         page.keyboard.press("Escape")
         dialog.wait_for(state="hidden")
 

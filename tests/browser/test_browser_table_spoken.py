@@ -20,7 +20,11 @@ import pytest
 from django.utils import translation
 
 from games.texts import card_with_article
-from tests.support.browser import chromium_page, serve_live_site
+from tests.support.browser import (
+    assert_no_serious_axe_violations,
+    chromium_page,
+    serve_live_site,
+)
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -134,6 +138,7 @@ def test_a_keyboard_player_hears_every_move_of_a_whole_hand(live_site, chromium)
         continuer.wait_for()
         page.wait_for_function("document.activeElement?.textContent === 'Continuer'", timeout=5_000)
         assert "Échap ferme ce résumé." in result.inner_text()
+        assert_no_serious_axe_violations(page)  # the next hand's bidding, the result open
         page.keyboard.press("Escape")
         result.wait_for(state="detached")
         focus = page.evaluate(FOCUSED)
