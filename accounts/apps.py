@@ -6,3 +6,7 @@ class AccountsConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
     name = "accounts"
     verbose_name = _("Users")
+
+    def ready(self) -> None:
+        """The deploy check asks for a contact (``accounts.checks``)."""
+        from accounts import checks  # noqa: F401  (registers the check)

@@ -9,3 +9,10 @@ from django.dispatch import Signal
 # (``games.actions.tables``), ranked play its match seats and the matches' players
 # (``ranked.closing``), moderation its reports and events (``moderation.closing``).
 account_closing = Signal()
+
+# An account's "Download my data" (``accounts.my_data``): sender=User, user. Each app above
+# returns its sections of the document, a dict of JSON values: the tables its chat lines and
+# bans (``games.personal_data``), ranked play its matches with their hand records, rating and
+# suspension (``ranked.personal_data``), moderation the reports it made and the moderators'
+# actions about it (``moderation.personal_data``).
+personal_data = Signal()

@@ -8,4 +8,6 @@ app_name = "accounts"
 urlpatterns = [
     path("", views.overview, name="overview"),
     path("delete/", views.delete, name="delete"),
+    path("data/", views.my_data, name="my_data"),
+    path("privacy/", views.privacy, name="privacy"),
 ]

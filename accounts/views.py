@@ -1,20 +1,25 @@
-"""The account page (links to allauth's pages) and deleting one's account."""
+"""The account page (links to allauth's pages), deleting one's account, downloading one's data,
+and the privacy page that says what is kept."""
 
 from __future__ import annotations
 
 from typing import cast
 
+from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth import logout
 from django.contrib.auth.decorators import login_required
-from django.http import HttpRequest, HttpResponse
+from django.core.serializers.json import DjangoJSONEncoder
+from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
+from django.utils.text import slugify
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods
 
 from accounts.deletion import close_account
 from accounts.forms import DeleteAccountForm
 from accounts.models import User
+from accounts.my_data import personal_data_of
 
 
 @require_GET
@@ -39,3 +44,25 @@ def delete(request: HttpRequest) -> HttpResponse:
         )
         return redirect("rules_pages:home")
     return render(request, "account/delete.html", {"form": form})
+
+
+@require_GET
+@login_required
+def my_data(request: HttpRequest) -> HttpResponse:
+    """Everything the site keeps about the account, as one JSON file to download (a read: GET)."""
+    user = cast(User, request.user)  # @login_required: never anonymous here
+    response = JsonResponse(
+        personal_data_of(user),
+        encoder=DjangoJSONEncoder,
+        json_dumps_params={"ensure_ascii": False, "indent": 2},
+    )
+    filename = f"{slugify(settings.SITE_NAME) or 'site'}-{slugify(user.username) or user.pk}.json"
+    response["Content-Disposition"] = f'attachment; filename="{filename}"'
+    response["Cache-Control"] = "no-store"
+    return response
+
+
+@require_GET
+def privacy(request: HttpRequest) -> HttpResponse:
+    """What the site keeps, for how long, and what one can do about it (open to everyone)."""
+    return render(request, "account/privacy.html")

@@ -55,3 +55,19 @@ def env_list(name: str, default: list[str]) -> list[str]:
     if raw is None or raw.strip() == "":
         return list(default)
     return [item.strip() for item in raw.split(",") if item.strip()]
+
+
+def env_contact(name: str) -> str:
+    """How to reach the site's team, as a link: an e-mail address gives ``mailto:`` it, a form's
+    ``https://`` (or ``http://``) address stays as it is; unset gives "" (no contact shown).
+    Anything else is an error, not a link to nowhere."""
+    raw = (os.environ.get(name) or "").strip()
+    if not raw:
+        return ""
+    if raw.startswith(("https://", "http://")) and "." in raw.split("/")[2]:
+        return raw
+    address = raw.removeprefix("mailto:")
+    user, at, domain = address.partition("@")
+    if at and user and "." in domain and not any(ch.isspace() for ch in address):
+        return f"mailto:{address}"
+    raise ValueError(f"{name} must be an e-mail address or an https:// address, not {raw!r}")

@@ -18,7 +18,7 @@ from csp.constants import SELF as CSP_SELF
 from django.conf import global_settings
 from django.utils.translation import gettext_lazy as _
 
-from config.env import env_bool, env_float, env_int, env_list, env_str
+from config.env import env_bool, env_contact, env_float, env_int, env_list, env_str
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 RUN_DIR = BASE_DIR / ".run"
@@ -43,6 +43,9 @@ DEBUG = env_bool("DEBUG", False)
 ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", ["127.0.0.1", "localhost", "[::1]"])
 CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS", [])
 SITE_URL = env_str("SITE_URL", "http://127.0.0.1:8000")
+# How to reach the site's team (an e-mail address or a contact form's address): shown in the
+# footer, the privacy page and the password-reset pages; unset, those pages offer none.
+CONTACT_URL = env_contact("CONTACT")
 
 INSTALLED_APPS = [
     "daphne",

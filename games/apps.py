@@ -10,8 +10,11 @@ class GamesConfig(AppConfig):
     verbose_name = _("Games")
 
     def ready(self) -> None:
-        """An account being closed gives up its seats and its name (``games.actions.closing``)."""
-        from accounts.signals import account_closing
+        """An account being closed gives up its seats and its name (``games.actions.closing``);
+        a "Download my data" gets its chat lines and bans (``games.personal_data``)."""
+        from accounts.signals import account_closing, personal_data
         from games.actions.closing import on_account_closing
+        from games.personal_data import sections as personal_data_sections
 
         account_closing.connect(on_account_closing, dispatch_uid="games.account_closing")
+        personal_data.connect(personal_data_sections, dispatch_uid="games.personal_data")

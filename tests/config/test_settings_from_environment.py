@@ -66,6 +66,7 @@ def test_the_documented_production_settings_pass_the_deploy_check():
         "HSTS_INCLUDE_SUBDOMAINS": "true",
         "HSTS_PRELOAD": "true",
         "SITE_URL": "https://atout.example",
+        "CONTACT": "contact@atout.example",
     }
     done = subprocess.run(
         [sys.executable, "manage.py", "check", "--deploy", "--fail-level", "WARNING"],
