@@ -9,5 +9,4 @@ urlpatterns = [
     path("", views.overview, name="overview"),
     path("delete/", views.delete, name="delete"),
     path("data/", views.my_data, name="my_data"),
-    path("privacy/", views.privacy, name="privacy"),
 ]

@@ -1,5 +1,4 @@
-"""The account page (links to allauth's pages), deleting one's account, downloading one's data,
-and the privacy page that says what is kept."""
+"""The account page (links to allauth's pages), deleting one's account, downloading one's data."""
 
 from __future__ import annotations
 
@@ -61,8 +60,3 @@ def my_data(request: HttpRequest) -> HttpResponse:
     response["Cache-Control"] = "no-store"
     return response
 
-
-@require_GET
-def privacy(request: HttpRequest) -> HttpResponse:
-    """What the site keeps, for how long, and what one can do about it (open to everyone)."""
-    return render(request, "account/privacy.html")

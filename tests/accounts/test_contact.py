@@ -22,7 +22,7 @@ def test_the_footer_and_the_reset_pages_show_the_contact(client, db, contact):
     assert "Écris-nous" in reset and link in reset
     done = client.post("/fr/accounts/password/reset/", {"email": "x@example.org"}, follow=True)
     assert "Écris-nous" in done.content.decode() and link in done.content.decode()
-    assert link in client.get("/fr/accounts/privacy/").content.decode()
+    assert link in client.get("/fr/confidentialite/").content.decode()
 
 
 def test_a_contact_form_is_named_as_a_form(client, db, settings):
