@@ -70,6 +70,8 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    # The browser features the site never uses are off (camera, microphone, position...).
+    "config.permissions_policy.PermissionsPolicyMiddleware",
     "config.request_log.RequestLogMiddleware",
     # Static files: compressed (gzip copies made by collectstatic), hashed names, cached for
     # a year; served before the rest of the stack touches the request.
