@@ -114,10 +114,27 @@ def hand_record(hand: PlayedHand, rules: dict[str, Any]) -> dict[str, Any]:
     return record
 
 
-def jsonl_export(match: Match) -> str:
-    """The hand history of the match as JSON Lines, one hand record a line, in order."""
+def export_record(
+    hand: PlayedHand, rules: dict[str, Any], players: dict[str, str]
+) -> dict[str, Any]:
+    """A hand record as the match export gives it: the seats' names as the match page shows them
+    (``players``) and the hand's score as the engine's ``score`` command prints it (``score``:
+    per team the hand's points, the total and the bags), which that command checks."""
+    record = hand_record(hand, rules)
+    record["players"] = {seat: players.get(seat, "") for seat in SEATS}
+    record["score"] = {
+        team: {key: hand.scoring[team][key] for key in ("hand", "score", "bags")} for team in TEAMS
+    }
+    return record
+
+
+def jsonl_export(match: Match, players: dict[str, str]) -> str:
+    """The hand history of the match as JSON Lines, one hand record a line, in order; ``players``
+    as the match page names the seats."""
     rules = changed_rules(match.rules)
-    lines = [json.dumps(hand_record(h, rules), ensure_ascii=False) for h in match_hands(match)]
+    lines = [
+        json.dumps(export_record(h, rules, players), ensure_ascii=False) for h in match_hands(match)
+    ]
     return "".join(line + "\n" for line in lines)
 
 
@@ -168,6 +185,7 @@ def replay_data(hands: list[PlayedHand], players: dict[str, str]) -> dict[str, A
 __all__ = [
     "PlayedHand",
     "changed_rules",
+    "export_record",
     "hand_record",
     "jsonl_export",
     "match_hands",

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.match_record import changed_rules, hand_record, match_hands
+from games.match_record import changed_rules, export_record, match_hands
 from games.views.match import seat_names
 from ranked.models import MatchPlayer, PlayerRating, RankedSuspension, RatingChange
 
@@ -33,9 +33,9 @@ def _match(seat: MatchPlayer) -> dict[str, Any]:
     }
     if match.result is not None:  # over: its seed reveals nothing to anyone in play
         rules = changed_rules(match.rules)
-        entry["players"] = seat_names(match)
+        players = entry["players"] = seat_names(match)
         entry["final_scores"] = match.result.get("scores")
-        entry["hands"] = [hand_record(hand, rules) for hand in match_hands(match)]
+        entry["hands"] = [export_record(hand, rules, players) for hand in match_hands(match)]
     return entry
 
 

@@ -144,7 +144,9 @@ def match_page(request: HttpRequest, pk: int) -> HttpResponse:
 def export(request: HttpRequest, pk: int) -> HttpResponse:
     """The hand history as JSON Lines hand records (shared/spec/hand-record.md), a download."""
     match = _visible_match(request, pk)
-    response = HttpResponse(jsonl_export(match), content_type="application/x-ndjson; charset=utf-8")
+    response = HttpResponse(
+        jsonl_export(match, seat_names(match)), content_type="application/x-ndjson; charset=utf-8"
+    )
     filename = f"atout-pique-match-{match.pk}.jsonl"
     response["Content-Disposition"] = f'attachment; filename="{filename}"'
     return response

@@ -12,7 +12,9 @@ from .scoring import _check_before
 from .variants import VARIANTS
 
 # "shuffle": how the deal was drawn (fair-deals.md), checked by ``verify``, not by ``score``.
-_KEYS = {"rules", "dealer", "hands", "bids", "plays", "before", "shuffle"}
+# "players" (the seats' names) and "score" (the hand's result, as ``score_record`` prints it,
+# checked against the replay) are what the site's match export adds for a reader.
+_KEYS = {"rules", "dealer", "hands", "bids", "plays", "before", "shuffle", "players", "score"}
 _REQUIRED = ("dealer", "hands", "bids", "plays")
 
 
@@ -56,6 +58,11 @@ def replay_record(record: Any) -> tuple[HandState, dict[str, dict[str, int]] | N
         before = _check_before(before)
     except ValueError as exc:
         raise RecordError(str(exc), "record") from None
+    players = record.get("players", {})
+    if not isinstance(players, dict) or not all(
+        seat in SEATS and isinstance(name, str) for seat, name in players.items()
+    ):
+        raise RecordError('"players" must map seats (N, E, S, W) to names', "players")
     bids, plays = record["bids"], record["plays"]
     if not isinstance(bids, list) or not isinstance(plays, list):
         raise RecordError('"bids" and "plays" must be lists', "record")
@@ -105,4 +112,7 @@ def score_record(record: Any) -> dict[str, Any]:
     for team in TEAMS:
         d = detail[team]
         out[team] = {"hand": d["hand"], "score": d["score"], "bags": d["bags"]}
+    claimed = record.get("score")
+    if claimed is not None and claimed != {team: out[team] for team in TEAMS}:
+        return {"error": "the record's score is not the one its plays make", "at": "score"}
     return out

@@ -126,7 +126,9 @@ def test_the_export_is_a_json_lines_download_of_hand_records(finished):
     lines = response.content.decode().splitlines()
     records = [json.loads(line) for line in lines]
     assert records[0]["rules"] == {"target": 50}
-    assert set(records[0]) == {"rules", "dealer", "hands", "bids", "plays", "before", "shuffle"}
+    assert set(records[0]) == {
+        "rules", "dealer", "hands", "bids", "plays", "before", "shuffle", "players", "score",
+    }  # fmt: skip
     assert all(len(record["plays"]) == 52 for record in records)
     same = host.get(page_url(match), {"format": "jsonl"})
     assert same.content == response.content
