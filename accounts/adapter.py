@@ -9,6 +9,7 @@ from urllib.parse import urlsplit
 
 from allauth.account.adapter import DefaultAccountAdapter
 from django.conf import settings
+from django.http import HttpRequest
 from django.utils.encoding import force_str
 
 from accounts.name_rule import check_name
@@ -22,8 +23,14 @@ class SiteFacts:
     domain: str
 
 
-def site_facts() -> SiteFacts:
-    return SiteFacts(settings.SITE_NAME, urlsplit(settings.SITE_URL).netloc or settings.SITE_URL)
+def site_facts(request: HttpRequest | None = None) -> SiteFacts:
+    """The site's name, and the address the mail's links use: allauth builds them from the
+    request's host, so the mail's last line names that host too (SITE_URL's without a
+    request)."""
+    domain = request.get_host() if request is not None else ""
+    return SiteFacts(
+        settings.SITE_NAME, domain or urlsplit(settings.SITE_URL).netloc or settings.SITE_URL
+    )
 
 
 class AccountAdapter(DefaultAccountAdapter):
@@ -31,7 +38,9 @@ class AccountAdapter(DefaultAccountAdapter):
         return f"[{settings.SITE_NAME}] {force_str(subject)}"
 
     def send_mail(self, template_prefix: str, email: str, context: dict) -> None:
-        super().send_mail(template_prefix, email, {"current_site": site_facts(), **context})
+        request = context.get("request") or getattr(self, "request", None)
+        facts = site_facts(request if isinstance(request, HttpRequest) else None)
+        super().send_mail(template_prefix, email, {**context, "current_site": facts})
 
     def clean_username(self, username: str, shallow: bool = False) -> str:
         """allauth's checks, then the name rule of nicknames and renames: no reserved word,

@@ -59,4 +59,3 @@ def my_data(request: HttpRequest) -> HttpResponse:
     response["Content-Disposition"] = f'attachment; filename="{filename}"'
     response["Cache-Control"] = "no-store"
     return response
-
