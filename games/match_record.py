@@ -15,6 +15,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, cast
 
+from accounts.models import shown_name
 from games.models import Action, Match
 from spades.engine import SEATS, STANDARD_RULES, TEAMS, Rules
 from spades.engine import Match as EngineMatch
@@ -128,9 +129,11 @@ def export_record(
     return record
 
 
-def jsonl_export(match: Match, players: dict[str, str]) -> str:
+def jsonl_export(match: Match, players: dict[str, str] | None = None) -> str:
     """The hand history of the match as JSON Lines, one hand record a line, in order; ``players``
-    as the match page names the seats."""
+    as the match page names the seats (by default the names the match was dealt with)."""
+    if players is None:
+        players = {seat: shown_name(match.players.get(seat, "")) for seat in SEATS}
     rules = changed_rules(match.rules)
     lines = [
         json.dumps(export_record(h, rules, players), ensure_ascii=False) for h in match_hands(match)
