@@ -2,6 +2,7 @@
 
 from django.contrib.auth.models import AbstractUser
 from django.db import models
+from django.utils import timezone
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
@@ -50,7 +51,10 @@ class User(AbstractUser):
         """Whether another player's shown name or username reads as ``name``."""
         key = name_key(name)
         others = cls.objects.exclude(pk=exclude_pk) if exclude_pk else cls.objects.all()
-        return others.filter(models.Q(public_key=key) | models.Q(username_key=key)).exists()
+        return (
+            others.filter(models.Q(public_key=key) | models.Q(username_key=key)).exists()
+            or HeldName.objects.filter(key=key, until__gt=timezone.now()).exists()
+        )
 
     @property
     def is_deleted(self) -> bool:
@@ -58,3 +62,20 @@ class User(AbstractUser):
 
     def public_name(self) -> str:
         return shown_name(self.display_name or self.username)
+
+
+class HeldName(models.Model):
+    """A name of an account closed lately, held until ``until`` (``DELETED_NAME_HOLD_DAYS``
+    after the closing) so that no one takes it the next second to pass for the player who
+    left. Only its key is kept (``accounts.names.name_key``: the name as a reader takes it in),
+    which is what "is this name taken?" compares."""
+
+    key = models.CharField(max_length=150, db_index=True)
+    until = models.DateTimeField(db_index=True)
+
+    class Meta:
+        verbose_name = _("held name")
+        verbose_name_plural = _("held names")
+
+    def __str__(self) -> str:
+        return f"{self.key} until {self.until:%Y-%m-%d}"

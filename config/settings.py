@@ -46,6 +46,9 @@ SITE_URL = env_str("SITE_URL", "http://127.0.0.1:8000")
 # How to reach the site's team (an e-mail address or a contact form's address): shown in the
 # footer, the privacy page and the password-reset pages; unset, those pages offer none.
 CONTACT_URL = env_contact("CONTACT")
+# Days a deleted account's names stay taken (accounts.models.HeldName): no one passes for the
+# player who left the next second; 0: not held.
+DELETED_NAME_HOLD_DAYS = env_int("DELETED_NAME_HOLD_DAYS", 30)
 
 INSTALLED_APPS = [
     "daphne",
