@@ -133,13 +133,26 @@ def _silenced(silence: Silence, viewer_key: str, address: str, browser: str) -> 
 
 
 class When:
-    """A moment written in the language active where the message is shown."""
+    """A moment written in the language active where the message is shown, in the site's time
+    zone (TIME_ZONE), which it names by its offset ("UTC+1"): the table page shows the same
+    moment in the browser's zone, named the same way."""
 
     def __init__(self, moment) -> None:
         self.moment = moment
 
     def __str__(self) -> str:
-        return formats.date_format(timezone.localtime(self.moment), "DATETIME_FORMAT")
+        local = timezone.localtime(self.moment)
+        return f"{formats.date_format(local, 'DATETIME_FORMAT')} ({utc_offset(local)})"
+
+
+def utc_offset(moment) -> str:
+    """ "UTC", "UTC+1", "UTC-3:30": the offset of an aware moment, as browsers name a zone."""
+    minutes = round(moment.utcoffset().total_seconds() / 60)
+    if not minutes:
+        return "UTC"
+    sign, minutes = ("+" if minutes > 0 else "-"), abs(minutes)
+    hours, rest = divmod(minutes, 60)
+    return f"UTC{sign}{hours}" + (f":{rest:02d}" if rest else "")
 
 
 def do_mute(table_id: int, viewer: Viewer | None, position: Any, muted: bool) -> list[str]:

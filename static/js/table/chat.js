@@ -46,7 +46,10 @@ function silenceText(app) {
   const { F, S } = app;
   const reason = F.silenceReason || S.silence_no_reason;
   if (F.silencedUntil === null) return fmt(S.silenced_for_good, { reason });
-  const until = new Intl.DateTimeFormat(app.cfg.lang || undefined, { dateStyle: "long", timeStyle: "short" })
+  // In the browser's time zone, named ("UTC+1"), as the server's messages name theirs.
+  const until = new Intl.DateTimeFormat(app.cfg.lang || undefined, {
+    year: "numeric", month: "long", day: "numeric", hour: "2-digit", minute: "2-digit", timeZoneName: "short",
+  })
     .format(new Date(F.silencedUntil));
   return fmt(S.silenced_until, { until, reason });
 }
