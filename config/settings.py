@@ -249,6 +249,8 @@ LOGOUT_REDIRECT_URL = "rules_pages:home"
 ACCOUNT_LOGIN_METHODS = {"username", "email"}
 ACCOUNT_SIGNUP_FIELDS = ["username*", "email", "password1*", "password2*"]
 ACCOUNT_EMAIL_VERIFICATION = "none"
+# Sign-up says nothing of which addresses have an account (accounts.forms.SignupForm).
+ACCOUNT_FORMS = {"signup": "accounts.forms.SignupForm"}
 ACCOUNT_ADAPTER = "accounts.adapter.AccountAdapter"  # e-mails say SITE_NAME, not example.com
 # allauth's own rate limits (per IP, per e-mail address or per user; kept in the cache), set
 # here rather than left to the library's defaults: logging in, failed logins, signing up and the
