@@ -5,6 +5,7 @@ site's name rule at sign-up (``accounts.name_rule``)."""
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 from urllib.parse import urlsplit
 
 from allauth.account.adapter import DefaultAccountAdapter
@@ -13,6 +14,7 @@ from django.http import HttpRequest
 from django.utils.encoding import force_str
 
 from accounts.name_rule import check_name
+from core.addresses import address_hash
 
 
 @dataclass(frozen=True)
@@ -34,6 +36,14 @@ def site_facts(request: HttpRequest | None = None) -> SiteFacts:
 
 
 class AccountAdapter(DefaultAccountAdapter):
+    def _get_login_attempts_cache_key(self, request: HttpRequest, **credentials: Any) -> str:
+        """Failed logins count per account *and* address (allauth counts them per account):
+        five wrong passwords from one place lock that place out of the account, never its
+        owner elsewhere; locking the account itself would let anyone lock a player out. The
+        address is kept hashed (``core.addresses``); the per-address limit stays as it is."""
+        account = super()._get_login_attempts_cache_key(request, **credentials)
+        return f"{account}:{address_hash(self.get_client_ip(request))}"
+
     def format_email_subject(self, subject: str) -> str:
         return f"[{settings.SITE_NAME}] {force_str(subject)}"
 

@@ -8,5 +8,11 @@ class AccountsConfig(AppConfig):
     verbose_name = _("Users")
 
     def ready(self) -> None:
-        """The deploy check asks for a contact (``accounts.checks``)."""
+        """The deploy check asks for a contact (``accounts.checks``); the admin's login counts
+        wrong passwords as the site's login does."""
+        from django.contrib import admin
+
         from accounts import checks  # noqa: F401  (registers the check)
+        from accounts.admin_login import RateLimitedAdminLoginForm
+
+        admin.site.login_form = RateLimitedAdminLoginForm

@@ -254,7 +254,10 @@ ACCOUNT_FORMS = {"signup": "accounts.forms.SignupForm"}
 ACCOUNT_ADAPTER = "accounts.adapter.AccountAdapter"  # e-mails say SITE_NAME, not example.com
 # allauth's own rate limits (per IP, per e-mail address or per user; kept in the cache), set
 # here rather than left to the library's defaults: logging in, failed logins, signing up and the
-# password reset are where guessing and mail flooding happen. Over the limit: 429.html.
+# password reset are where guessing and mail flooding happen. Over the limit: 429.html. The
+# "key" of login_failed is the account and the address together (accounts.adapter): the attempt
+# source is locked out, not the account. The admin's login counts in the same limits
+# (accounts.admin_login).
 ACCOUNT_RATE_LIMITS = {
     "login": "30/m/ip",
     "login_failed": "10/m/ip,5/300s/key",
