@@ -1,7 +1,8 @@
 """The table's shortcut keys (issue 31), in a real headless Chromium: "?" opens the "Raccourcis"
 dialog that lists them, Escape closes it; each key says in the table's log the trick on the
 table, the score and the contracts, the bids, the tricks taken, the suits each seat has shown out
-of. A key pressed while typing in the chat is a letter of the message, not a shortcut.
+of. A key pressed while typing in the chat is a letter of the message, not a shortcut. The list
+closes when the player's turn comes, the focus going to the first bid.
 
 The socket is a fake the test drives (tests/support/browser.py FAKE_SOCKET); the table is real,
 brought to the guest's turn by the bots, then a state of the first trick is handed to the page."""
@@ -40,10 +41,9 @@ def first_trick(state: dict, me: str) -> dict:
     frame = copy.deepcopy(state)
     frame["version"] += 1
     v = frame["view"]
-    order = v["bid_order"]
     v.update(
         phase="playing",
-        bids={order[0]: "nil", order[1]: 2, order[2]: 4, order[3]: 3},
+        bids={"N": 3, "E": "nil", "S": 2, "W": 4},
         contracts={"NS": 5, "EW": 4},
         tricks=[{"leader": "E", "winner": "N", "cards": [
             {"seat": "E", "card": "2H"}, {"seat": "S", "card": "KH"},
@@ -81,9 +81,13 @@ def test_the_shortcut_keys_say_the_trick_the_score_the_bids_the_tricks_and_the_v
         dialog.wait_for(state="hidden")
 
         for key in "pselc":
+            count = len(said(page))
             page.keyboard.press(key)
+            page.wait_for_function(
+                "(n) => document.querySelector('#table-log').childElementCount > n", arg=count
+            )
         lines = said(page)[-5:]
-        assert lines[0] == "Sur le tapis : Léa joue la dame de pique."
+        assert lines[0] == "Sur le tapis : Léa joue la dame de pique.", said(page)
         assert lines[1].startswith(
             "Nous : score 0, sacs 0. Eux : score 0, sacs 0. Contrats : nous 5"
         )
@@ -96,4 +100,15 @@ def test_the_shortcut_keys_say_the_trick_the_score_the_bids_the_tricks_and_the_v
         page.get_by_label("Ton message").fill("")
         page.get_by_label("Ton message").press_sequentially("pas de raccourci")
         assert len(said(page)) == count
+
+        # My turn comes while the list is open: it closes (it would hide the bid grid, my clock
+        # running) and the focus goes to the first bid.
+        page.evaluate("document.activeElement.blur()")
+        page.keyboard.press("?")
+        dialog.wait_for()
+        socket_receive(page, {**state, "version": state["version"] + 2})
+        dialog.wait_for(state="hidden")
+        page.wait_for_function(
+            "document.activeElement?.getAttribute('aria-label')?.startsWith('Annoncer')"
+        )
         assert not errors, errors

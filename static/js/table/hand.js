@@ -46,16 +46,21 @@ export function focusAction(app) {
 }
 
 /** At the start of my turn the focus goes to what I act on, unless I am typing (the chat), or a
- * dialog holds it (a hand's result gives it back when closed). Once per turn. */
+ * dialog holds it (a hand's result gives it back when closed; a report is being written). Once
+ * per turn. */
 function focusTurn(app) {
   const target = isMyTurn(app) ? actionTarget() : null;
   if (!target) return;
-  const v = view(app);
-  const turn = `${v.hand_number}:${v.phase}:${(v.tricks || []).length}:${((v.trick || {}).cards || []).length}:${!!v.hand_hidden}`;
+  const turn = app.state.version; // a new turn is a new version (presence changes keep it)
+  // The shortcut list would hide my controls while my clock runs: it closes.
+  const shortcuts = $("#shortcuts");
+  const closing = turn !== app.turnFocused && shortcuts && shortcuts.open;
+  if (closing) shortcuts.close();
   const active = document.activeElement;
-  if (turn === app.turnFocused || (active && active.closest("input, textarea, select, dialog, [role=dialog]"))) return;
+  if (turn === app.turnFocused || (!closing && active && active.closest("input, textarea, select, dialog, [role=dialog]"))) return;
   app.turnFocused = turn;
   target.focus();
+  if (closing) setTimeout(() => target.isConnected && target.focus()); // after the dialog's own focus restore
 }
 
 /** Keep a keyboard player's focus in the hand area across renders: the same button if it is still
