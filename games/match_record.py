@@ -165,10 +165,14 @@ def score_table(hands: list[PlayedHand]) -> list[dict[str, Any]]:
     return [_score_row(hand) for hand in hands]
 
 
-def replay_data(hands: list[PlayedHand], players: dict[str, str]) -> dict[str, Any]:
+def replay_data(
+    hands: list[PlayedHand], players: dict[str, str], variant: str = "none"
+) -> dict[str, Any]:
     """What static/js/match.js steps through: the seats' names and, per hand, the deal, the bids,
-    the tricks and the scoring (the engine's detail, as the table page shows it)."""
+    the tricks and the scoring (the engine's detail, as the table page shows it, with the hand's
+    ``shuffle``, which the page's "Check" button verifies against the deal)."""
     return {
+        "variant": variant,
         "players": {seat: players.get(seat, "") for seat in SEATS},
         "hands": [
             {

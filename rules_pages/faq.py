@@ -120,6 +120,26 @@ FAQ: dict[str, list[tuple[str, str]]] = {
             "permis. Le serveur garde l'état complet de la partie et n'envoie à chacun que sa "
             "main.",
         ),
+        (
+            "Comment savoir que la donne n'est pas truquée ?",
+            "Tu peux le vérifier toi-même, pour chaque main. Avant de distribuer, le serveur tire "
+            "au hasard une graine secrète de 32 octets (64 chiffres hexadécimaux) que personne ne "
+            "choisit, pas même le site. Avant la première enchère, toute la table voit son "
+            "engagement : l'empreinte SHA-256 du texte « table=…;match=…;hand=… » suivi d'une "
+            "barre « | » et de la graine. Une empreinte ne laisse pas deviner la graine, mais une "
+            "fois affichée, aucune autre graine ne la redonne : les cartes ne peuvent plus changer "
+            "sans que cela se voie. La graine est révélée à la fin de la main. Elle produit une "
+            "suite de nombres (le SHA-256 de la graine suivie d'un compteur 0, 1, 2…) qui mélange "
+            "le paquet, rangé de 2 à As en pique, cœur, carreau puis trèfle, en partant de la "
+            "dernière carte ; puis les cartes sont données une à une en commençant par le joueur "
+            "à gauche du donneur. Exemple : avec une graine faite de 64 zéros, pour la main 1 de "
+            "la partie 1 à la table 1, l'engagement vaut "
+            "cfd7a26b1efd5aab2036a574894853ba349d88d429c5741fe4acf00c3db184b5 ; si Nord donne, "
+            "Est reçoit d'abord le 3 de pique, puis le valet de trèfle et le 2 de pique. Sur la "
+            "page d'une partie terminée, le bouton « Vérifier » refait ces calculs dans ton "
+            "navigateur ; l'historique téléchargé se vérifie aussi avec la commande « python -m "
+            "spades.engine verify ».",
+        ),
     ],
     "en": [
         (
@@ -216,7 +236,33 @@ FAQ: dict[str, list[tuple[str, str]]] = {
             "cards already played, the public history of the hand and the list of legal moves. "
             "The server keeps the whole match state and sends each player only their own hand.",
         ),
+        (
+            "How can I tell the deal is not rigged?",
+            "You can check it yourself, hand by hand. Before dealing, the server draws a secret "
+            "seed of 32 random bytes (64 hexadecimal digits) that nobody chooses, the site "
+            "included. Before the first bid, everyone at the table sees its commitment: the "
+            "SHA-256 fingerprint of the text \u201ctable=\u2026;match=\u2026;hand=\u2026\u201d "
+            "followed by a bar \u201c|\u201d and the seed. A fingerprint gives the seed away "
+            "to nobody, but once it is shown no other seed gives it: the cards can no longer "
+            "change without it showing. The seed is revealed when the hand ends. It makes a "
+            "stream of numbers (the SHA-256 of the seed followed by a counter 0, 1, 2\u2026) that "
+            "shuffles the deck, sorted from Two to Ace in spades, hearts, diamonds then clubs, "
+            "starting from the last card; the cards are then dealt one at a time, starting with "
+            "the player to the dealer's left. Example: with a seed of 64 zeros, for hand 1 of "
+            "match 1 at table 1, the commitment is "
+            "cfd7a26b1efd5aab2036a574894853ba349d88d429c5741fe4acf00c3db184b5; if North deals, "
+            "East first receives the Three of spades, then the Jack of clubs and the Two of "
+            "spades. On the page of a finished match, the \u201cCheck\u201d button does these "
+            "sums again in your browser; the downloaded hand history can also be checked with "
+            "the command \u201cpython -m spades.engine verify\u201d.",
+        ),
     ],
+}
+
+#: The answers a link points at (the match page's "How it works"): question -> HTML id.
+ANCHORS = {
+    "Comment savoir que la donne n'est pas truquée ?": "fair-deals",
+    "How can I tell the deal is not rigged?": "fair-deals",
 }
 
 
@@ -295,7 +341,12 @@ def faq_items(lang: str | None = None) -> list[dict[str, str]]:
     values = faq_values()
     with override(lang):  # the plural rule of the answers' language
         return [
-            {"question": q, "answer": _AnswerFormatter().format(a, **values)} for q, a in FAQ[lang]
+            {
+                "question": q,
+                "answer": _AnswerFormatter().format(a, **values),
+                "anchor": ANCHORS.get(q, ""),
+            }
+            for q, a in FAQ[lang]
         ]
 
 

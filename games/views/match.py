@@ -1,7 +1,8 @@
-"""The page of a finished match (score table and replay) and its hand history export.
+"""The page of a finished match (score table, each hand's seed to check, replay) and its hand
+history export.
 
-A match is shown only once it is over: its seed then reveals every deal, and nobody at a table in
-play learns anything from it. Quick and ranked matches are public from then on; a private table's
+A match is shown only once it is over: every hand's seed is revealed then (and a match dealt
+before fair deals, by its seed alone), and nobody at a table in play learns anything from it. Quick and ranked matches are public from then on; a private table's
 matches are open to the people seated at it (and its host) only. Anyone else gets a 404, as for a
 match that does not exist: match ids are sequential, the id alone must open nothing.
 """
@@ -22,7 +23,7 @@ from games.match_record import jsonl_export, match_hands, replay_data, score_tab
 from games.models import Match, Seat, Table
 from games.texts import card_strings, minus, rules_summary
 from games.viewers import Viewer, viewer_from_request
-from spades.engine import SEATS
+from spades.engine import SEATS, Rules
 
 
 def may_see_match(match: Match, viewer: Viewer | None) -> bool:
@@ -70,6 +71,24 @@ def replay_strings() -> dict[str, Any]:
         "tricks_won": _("Tricks: %(n)s"),
         "no_bid": _("Bid: —"),
         "dealer": pgettext("the seat that deals", "Dealer"),
+        "verify_busy": _("Checking…"),
+        "verify_ok": _(
+            "They agree: the SHA-256 of the context and the seed is the commitment shown before"
+            " the first bid, and this seed deals exactly the cards of this hand."
+        ),
+        "verify_commitment": _(
+            "They disagree: the SHA-256 of the context and the seed is %(computed)s, not the"
+            " commitment shown."
+        ),
+        "verify_card": _(
+            "They disagree: the seed deals %(card)s to %(seat)s, but the replay shows it"
+            " elsewhere (%(shown)s)."
+        ),
+        "verify_nowhere": _("nowhere"),
+        "verify_unavailable": _(
+            "This browser cannot compute SHA-256 on this page (Web Crypto needs an HTTPS"
+            " connection): check it with the command given in the FAQ."
+        ),
     }
 
 
@@ -132,7 +151,13 @@ def match_page(request: HttpRequest, pk: int) -> HttpResponse:
             "winner": result.get("winner"),
             "final": {team: minus(score) for team, score in (result.get("scores") or {}).items()},
             "rows": _printed(score_table(hands), strings),
-            "replay": replay_data(hands, players),
+            "replay": replay_data(hands, players, Rules.from_dict(match.rules).variant),
+            "checks": [
+                {"number": hand.number, "shuffle": hand.shuffle}
+                for hand in hands
+                if hand.shuffle is not None
+            ],
+            "faq_url": reverse("rules_pages:faq") + "#fair-deals",
             "replay_strings": strings,
             "export_url": reverse("games:match_export", args=[match.pk]),
             "table_url": reverse("games:table", args=[match.table_id]),

@@ -1,8 +1,10 @@
 // The replay of a finished match (games/templates/games/match.html): every hand's deal, its bids,
 // then its tricks one by one, the four hands face up. The server embeds the whole match as JSON
 // ("replay-data", games.match_record.replay_data) and the strings ("replay-strings"); this module
-// only steps through them: Previous/Next buttons, the arrow keys, and a jump to a hand.
+// only steps through them: Previous/Next buttons, the arrow keys, and a jump to a hand. Each hand's
+// "Check" button recomputes its commitment and its deal from the seed shown (./fair_deal.js).
 
+import { canVerify, verifyHand } from "./fair_deal.js";
 import { $, SEATS, bidLabel, cardFace, fmt, h, num, signed } from "./table/util.js";
 
 const data = JSON.parse($("#replay-data").textContent);
@@ -118,4 +120,39 @@ function setUp() {
   render();
 }
 
+/** The verdict on one hand, in words: they agree, or what disagrees. */
+async function verdict(item) {
+  const number = Number(item.dataset.hand);
+  const hand = data.hands.find((one) => one.number === number);
+  if (!canVerify()) return S.verify_unavailable;
+  const shown = (selector) => item.querySelector(selector).textContent.trim();
+  const shuffle = { context: shown(".fair-deal-facts code"), commitment: shown(".fair-deal-commitment"), seed: shown(".fair-deal-seed") };
+  const found = await verifyHand(shuffle, hand.dealer, hand.deal, data.variant);
+  if (found.ok) return S.verify_ok;
+  if (found.computed) return fmt(S.verify_commitment, { computed: found.computed });
+  const where = found.shownAt ? S.compass[found.shownAt] : S.verify_nowhere;
+  return fmt(S.verify_card, { card: found.card, seat: S.compass[found.dealtTo], shown: where });
+}
+
+function setUpChecks() {
+  for (const item of document.querySelectorAll(".fair-deal")) {
+    const button = item.querySelector(".fair-deal-check");
+    const out = item.querySelector(".fair-deal-verdict");
+    button.hidden = false;
+    button.addEventListener("click", async () => {
+      button.disabled = true;
+      out.textContent = S.verify_busy;
+      out.classList.remove("is-ok", "is-bad");
+      try {
+        const text = await verdict(item);
+        out.textContent = text;
+        out.classList.add(text === S.verify_ok ? "is-ok" : "is-bad");
+      } finally {
+        button.disabled = false;
+      }
+    });
+  }
+}
+
 setUp();
+setUpChecks();

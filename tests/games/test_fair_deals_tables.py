@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import copy
 import json
-import random
 import subprocess
 import sys
 from datetime import timedelta
@@ -23,14 +22,14 @@ from games import caches, reading
 from games.actions import tables
 from games.actions.play import do_act, do_bot_move
 from games.match_record import jsonl_export, match_hands
-from games.models import Action, Match, Table
+from games.models import Match, Table
 from games.viewers import Viewer
 from spades.engine import Match as EngineMatch
 from spades.engine import Rules
 from spades.engine.cards import CODES
 from spades.engine.shuffle import SCHEME, commitment, context, deal
 from tests.support.live import engine_at, guest, private_table
-from tests.support.match import finished_private_match
+from tests.support.match import finished_private_match, legacy_match
 from tests.support.ranked import seat_four
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -143,29 +142,6 @@ def test_the_export_carries_each_hands_shuffle_and_the_verify_command_accepts_it
     )  # fmt: skip
     assert done.returncode == 0, done.stdout
     assert done.stdout.splitlines() == ['{"ok": true}'] * len(records)
-
-
-def legacy_match(table: Table) -> Match:
-    """A finished match as the site stored them before fair deals: seed only, log, result."""
-    rules = Rules(target=50, loss_floor=-50)  # random play ends either way
-    engine = EngineMatch(rules, "20261130")
-    rng = random.Random(1)
-    moves = []
-    while not engine.is_over:
-        seat = engine.to_move
-        action = rng.choice(engine.legal_actions())
-        engine.apply(seat, action)
-        moves.append((seat, action))
-    match = Match.objects.create(
-        table=table, number=2, rules=rules.to_dict(), seed="20261130",
-        deal_scheme=Match.DealScheme.LEGACY, action_count=len(moves), result=engine.result,
-        finished_at=timezone.now(),
-    )  # fmt: skip
-    Action.objects.bulk_create(
-        Action(match=match, seq=i, seat=seat, payload=action, actor="bot")
-        for i, (seat, action) in enumerate(moves, 1)
-    )
-    return match
 
 
 def test_a_match_dealt_before_the_scheme_replays_from_its_seed_as_it_was_dealt():

@@ -7,15 +7,18 @@ from __future__ import annotations
 import random
 
 from django.test import Client
+from django.utils import timezone
 
 from accounts.models import User
 from games.actions.play import do_act, do_bot_move
 from games.actions.presence import do_connect
 from games.actions.tables import do_create_private_table, do_start
-from games.models import Match, Table
+from games.models import Action, Match, Table
 from games.reading import table_state
 from games.viewers import Viewer
 from spades.bots import choose_action
+from spades.engine import Match as EngineMatch
+from spades.engine import Rules
 from tests.support.pages import guest
 from tests.support.pages import viewer_of as guest_viewer_of
 
@@ -60,3 +63,26 @@ def finished_private_match(name: str = "Léa", target: int = 50) -> tuple[Client
     client = guest(name)
     table, _ = private_match(client, target)
     return client, table, play_to_the_end(table, client)
+
+
+def legacy_match(table: Table) -> Match:
+    """A finished match as the site stored them before fair deals: seed only, log, result."""
+    rules = Rules(target=50, loss_floor=-50)  # random play ends either way
+    engine = EngineMatch(rules, "20261130")
+    rng = random.Random(1)
+    moves = []
+    while not engine.is_over:
+        seat = engine.to_move
+        action = rng.choice(engine.legal_actions())
+        engine.apply(seat, action)
+        moves.append((seat, action))
+    match = Match.objects.create(
+        table=table, number=2, rules=rules.to_dict(), seed="20261130",
+        deal_scheme=Match.DealScheme.LEGACY, action_count=len(moves), result=engine.result,
+        finished_at=timezone.now(),
+    )  # fmt: skip
+    Action.objects.bulk_create(
+        Action(match=match, seq=i, seat=seat, payload=action, actor="bot")
+        for i, (seat, action) in enumerate(moves, 1)
+    )
+    return match
