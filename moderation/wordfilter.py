@@ -3,16 +3,15 @@ itself is ``moderation.words``). Entries are read again at most every few second
 
 It is the chat's screen (``games.actions.chat.screen_message``, provided in
 ``ModerationConfig.ready``) and the names' (``accounts.name_rule.screen_name``), and a message it refuses with "report" opens a report for the
-moderators (``on_message_filtered``, connected to ``games.signals.message_filtered``)."""
+moderators (``moderation.actions.do_report_filtered``, connected to
+``games.signals.message_filtered``)."""
 
 from __future__ import annotations
 
 import time
-from typing import Any
 
 from games.actions.chat import Screened
-from games.viewers import Viewer
-from moderation.models import Report, WordFilter
+from moderation.models import WordFilter
 from moderation.words import Entry, Verdict, check
 
 FILTER_REPORTER = "filter"  # the reporter of the reports the word filter opens
@@ -57,18 +56,3 @@ def name_is_offensive(name: str) -> bool:
 def screen(text: str) -> Screened:
     verdict = filter_message(text)
     return Screened(verdict.text, verdict.action, verdict.found)
-
-
-def on_message_filtered(
-    sender: Any, *, table_id: int, viewer: Viewer, text: str, found: tuple[str, ...], **kw: Any
-) -> None:
-    """A refused message the word filter reports by itself: the moderators see its text (it is
-    not kept anywhere else) and the entries it matched."""
-    Report.objects.create(
-        table_id=table_id,
-        reporter_key=FILTER_REPORTER,
-        reason=Report.Reason.OTHER,
-        comment=f"[{', '.join(found)}] {text}"[:500],
-        reported_key=viewer.key,
-        reported_name=viewer.name[:40],
-    )
