@@ -11,7 +11,7 @@ from django.db.migrations.executor import MigrationExecutor
 from tests.support.moderation import moderators_group
 
 BEFORE = [("moderation", "0010_moderators_see_ranked_origins")]
-AFTER = [("moderation", "0011_one_open_report_per_person_and_reason")]
+AFTER = [("moderation", "0012_one_open_report_constraint")]
 
 
 def _migrate(targets):
