@@ -32,7 +32,9 @@ def table_frames(table_id: int, viewer: Viewer | None) -> tuple[dict, dict]:
             mutes=viewer_mutes(snap.table.pk, key),
             silence=silence,
         )
-        hands = [] if snap.engine is None else [dict(entry) for entry in snap.engine.history]
+        # A copy of the list (the engine goes back to the cache, and may finish another hand
+        # before this is sent); the entries themselves never change.
+        hands = [] if snap.engine is None else list(snap.engine.history)
         return state, frames.history_frame(snap.table.match_id, hands)
 
 

@@ -5,7 +5,6 @@ made or received, its chat ban, the audit trail. The rows stay, under "Deleted p
 from __future__ import annotations
 
 import pytest
-from django.core.cache import cache
 from django.utils import translation
 
 from games.actions.presence import do_connect
@@ -20,14 +19,6 @@ from tests.support.match import viewer_of
 from tests.support.moderation import guest, make_moderator, say
 
 PASSWORD = "un-mot-de-passe-solide-42"
-
-
-@pytest.fixture(autouse=True)
-def _own_cache(settings):
-    settings.CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
-    cache.clear()
-    yield
-    cache.clear()
 
 
 def _live_match_with_a_chat(client, django_user_model):

@@ -9,7 +9,6 @@ import re
 import pytest
 from allauth.account.models import EmailAddress
 from django.core import mail
-from django.core.cache import cache
 from django.test import Client
 from django.urls import reverse
 from django.utils import translation
@@ -19,15 +18,6 @@ from tests.support.match import play_to_the_end, private_match
 
 PASSWORD = "un-mot-de-passe-solide-42"
 NEW_PASSWORD = "un-autre-mot-de-passe-99"
-
-
-@pytest.fixture(autouse=True)
-def _own_cache(settings):
-    """Rate limits count in the cache: a fresh one per test, not the shared Redis."""
-    settings.CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
-    cache.clear()
-    yield
-    cache.clear()
 
 
 @pytest.fixture

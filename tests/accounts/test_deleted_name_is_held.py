@@ -7,7 +7,6 @@ from __future__ import annotations
 from datetime import timedelta
 
 import pytest
-from django.core.cache import cache
 from django.core.exceptions import ValidationError
 from django.utils import timezone
 
@@ -15,12 +14,6 @@ from accounts.deletion import close_account
 from accounts.models import HeldName
 from accounts.name_rule import check_name
 from accounts.names import name_key
-
-
-@pytest.fixture(autouse=True)
-def _own_cache(settings):
-    settings.CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
-    cache.clear()
 
 
 def test_a_deleted_accounts_name_cannot_be_taken_at_once(client, django_user_model, settings):

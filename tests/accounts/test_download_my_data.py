@@ -8,7 +8,6 @@ import json
 
 import pytest
 from allauth.account.models import EmailAddress
-from django.core.cache import cache
 from django.test import Client
 
 from games.actions.tables import do_create_private_table, do_join
@@ -17,14 +16,6 @@ from tests.support.match import play_to_the_end, private_match, viewer_of
 from tests.support.moderation import guest, make_moderator, say
 
 PASSWORD = "un-mot-de-passe-solide-42"
-
-
-@pytest.fixture(autouse=True)
-def _own_cache(settings):
-    settings.CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
-    cache.clear()
-    yield
-    cache.clear()
 
 
 @pytest.fixture

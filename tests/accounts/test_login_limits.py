@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import pytest
 from django.contrib.auth import get_user_model
-from django.core.cache import cache
 from django.test import Client
 from django.urls import reverse
 from django.utils import translation
@@ -18,13 +17,8 @@ ATTACKER, OWNER = "198.51.100.66", "203.0.113.10"
 
 
 @pytest.fixture(autouse=True)
-def _own_cache(settings):
-    """Rate limits count in the cache: a fresh one per test, not the shared Redis."""
-    settings.CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
-    cache.clear()
+def _french():
     translation.activate("fr")
-    yield
-    cache.clear()
 
 
 @pytest.fixture

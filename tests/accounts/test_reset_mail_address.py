@@ -7,13 +7,10 @@ import re
 
 from allauth.account.models import EmailAddress
 from django.core import mail
-from django.core.cache import cache
 
 
 def test_the_reset_mail_names_the_host_of_its_link(client, django_user_model, settings):
     settings.ALLOWED_HOSTS = ["atout.example"]
-    settings.CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
-    cache.clear()
     user = django_user_model.objects.create_user("lea", "lea@example.org", "pw-pw-pw-123")
     EmailAddress.objects.create(user=user, email="lea@example.org", primary=True, verified=True)
 

@@ -4,17 +4,9 @@ mail (with the reset link) rather than the visitor on the page."""
 
 from __future__ import annotations
 
-import pytest
 from allauth.account.models import EmailAddress
 from django.core import mail
-from django.core.cache import cache
 from django.test import Client
-
-
-@pytest.fixture(autouse=True)
-def _own_cache(settings):
-    settings.CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
-    cache.clear()
 
 
 def _sign_up(username: str, email: str):

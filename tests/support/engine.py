@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
+import json
 import random
+import subprocess
+import sys
+from pathlib import Path
 
 from spades.engine import CARD_CODES, SEATS, HandState, Match, Rules
 
@@ -65,3 +69,21 @@ def play_random_match_steps(match: Match, rng: random.Random, limit: int) -> Non
         if match.is_over:
             return
         match.apply(match.to_move, rng.choice(match.legal_actions()))
+
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def run_engine_command(command: str, text: str) -> tuple[int, list[dict]]:
+    """``python -m spades.engine COMMAND`` fed ``text``: its exit code and its JSON lines (it
+    writes nothing to stderr)."""
+    proc = subprocess.run(
+        [sys.executable, "-m", "spades.engine", command],
+        input=text,
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        timeout=60,
+    )
+    assert proc.stderr == ""
+    return proc.returncode, [json.loads(line) for line in proc.stdout.splitlines()]

@@ -9,22 +9,13 @@ import sys
 from pathlib import Path
 
 from spades.engine import CARD_CODES, SEATS, HandState, Rules
-from tests.support.engine import random_record, straight_hands
+from tests.support.engine import random_record, run_engine_command, straight_hands
 
 ROOT = Path(__file__).resolve().parents[3]
 
 
 def run_score(text: str) -> tuple[int, list[dict]]:
-    proc = subprocess.run(
-        [sys.executable, "-m", "spades.engine", "score"],
-        input=text,
-        capture_output=True,
-        text=True,
-        cwd=ROOT,
-        timeout=60,
-    )
-    assert proc.stderr == ""
-    return proc.returncode, [json.loads(line) for line in proc.stdout.splitlines()]
+    return run_engine_command("score", text)
 
 
 def straight_record() -> dict:

@@ -13,22 +13,14 @@ from pathlib import Path
 from spades.engine import SEATS, Match, Rules
 from spades.engine.cards import sort_cards
 from spades.engine.shuffle import FairDeals, new_seed
+from tests.support.engine import run_engine_command
 
 ROOT = Path(__file__).resolve().parents[3]
 ZERO = "00" * 32
 
 
 def run_verify(text: str) -> tuple[int, list[dict]]:
-    proc = subprocess.run(
-        [sys.executable, "-m", "spades.engine", "verify"],
-        input=text,
-        capture_output=True,
-        text=True,
-        cwd=ROOT,
-        timeout=60,
-    )
-    assert proc.stderr == ""
-    return proc.returncode, [json.loads(line) for line in proc.stdout.splitlines()]
+    return run_engine_command("verify", text)
 
 
 def jsonl(records: list) -> str:
