@@ -8,5 +8,9 @@ from accounts.models import User
 class PlayerAdmin(UserAdmin):
     """The accounts; moderation adds its actions (``moderation.admin.ModeratedPlayerAdmin``)."""
 
-    fieldsets = (*(UserAdmin.fieldsets or ()), (None, {"fields": ("display_name",)}))
-    list_display = ("username", "display_name", "email", "is_staff", "date_joined")
+    fieldsets = (
+        *(UserAdmin.fieldsets or ()),
+        (None, {"fields": ("display_name", "is_bot", "bot_since")}),
+    )
+    list_display = ("username", "display_name", "email", "is_bot", "is_staff", "date_joined")
+    list_filter = (*UserAdmin.list_filter, "is_bot")

@@ -34,6 +34,16 @@ class User(AbstractUser):
     # this name taken?" is one indexed query, not a read of every player's name.
     public_key = models.CharField(max_length=150, blank=True, db_index=True, editable=False)
     username_key = models.CharField(max_length=150, blank=True, db_index=True, editable=False)
+    # A bot account plays through the bot API only (docs/bot-api.md), never in a browser. Its
+    # owner turns it on, for good (botapi.actions.do_make_bot_account); a moderator may turn it
+    # off in the admin, which refuses the account's tokens from then on.
+    is_bot = models.BooleanField(
+        _("bot account"),
+        default=False,
+        db_index=True,
+        help_text=_("Plays through the bot API only, marked as a bot everywhere."),
+    )
+    bot_since = models.DateTimeField(_("bot account since"), null=True, blank=True)
 
     def save(self, *args, **kwargs) -> None:
         """Keep the name keys in step with the names (a save of other fields, such as
@@ -62,6 +72,16 @@ class User(AbstractUser):
 
     def public_name(self) -> str:
         return shown_name(self.display_name or self.username)
+
+    def seat_name(self) -> str:
+        """The name at a table: a bot account's carries the mark every player reads as a
+        program ("BOT Name", as chess sites write it; no language of its own)."""
+        name = self.public_name()
+        return f"{BOT_MARK} {name}" if self.is_bot else name
+
+
+# What marks a bot account's name at the tables and in the match records.
+BOT_MARK = "BOT"
 
 
 class HeldName(models.Model):

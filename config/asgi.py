@@ -18,13 +18,18 @@ from channels.auth import AuthMiddlewareStack  # noqa: E402
 from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
 from channels.security.websocket import AllowedHostsOriginValidator  # noqa: E402
 
+from botapi.asgi import BotTokenRouter  # noqa: E402
 from config.routing import websocket_urlpatterns  # noqa: E402
 
+sockets = URLRouter(websocket_urlpatterns)
 application = ProtocolTypeRouter(
     {
         "http": django_asgi_app,  # static files: WhiteNoise (settings.MIDDLEWARE)
-        "websocket": AllowedHostsOriginValidator(
-            AuthMiddlewareStack(URLRouter(websocket_urlpatterns))
+        # A socket with a bot API token plays as its bot account (docs/bot-api.md); the others
+        # are browsers: their Origin checked, their session read.
+        "websocket": BotTokenRouter(
+            token_app=sockets,
+            browser_app=AllowedHostsOriginValidator(AuthMiddlewareStack(sockets)),
         ),
     }
 )

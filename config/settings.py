@@ -69,6 +69,7 @@ INSTALLED_APPS = [
     "ranked",
     "lobby",
     "rules_pages",
+    "botapi",
 ]
 
 MIDDLEWARE = [

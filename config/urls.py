@@ -14,11 +14,13 @@ urlpatterns = [
     path("i18n/", include("django.conf.urls.i18n")),
     path("favicon.ico", views.favicon, name="favicon"),
     path("health/", health.health, name="health"),
+    path("api/bot/", include("botapi.api_urls")),
     path("", include("rules_pages.root_urls")),  # `/` -> /fr/ or /en/, /sitemap.xml, /robots.txt
 ]
 
 urlpatterns += i18n_patterns(
     path("admin/", admin.site.urls),
+    path("accounts/", include("botapi.urls")),
     path("accounts/", include("accounts.urls")),
     path("accounts/", include("allauth.urls")),
     path("", include("lobby.urls")),

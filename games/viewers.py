@@ -17,6 +17,9 @@ from games.names import reads_as_bot
 SESSION_NICKNAME = "nickname"
 NICKNAME_MIN = 2
 NICKNAME_MAX = 20
+# The scope key of a socket opened with a bot API token (botapi.asgi puts the token's id there):
+# only such a socket plays as a bot account.
+SCOPE_BOT_TOKEN = "bot_token"
 
 
 @dataclass(frozen=True)
@@ -37,9 +40,13 @@ class Viewer:
         return self.user_id is None
 
 
-def _viewer(user, session) -> Viewer | None:
+def _viewer(user, session, *, by_token: bool = False) -> Viewer | None:
     if user is not None and getattr(user, "is_authenticated", False):
-        return Viewer(user_id=user.pk, guest_id=None, name=user.public_name())
+        if getattr(user, "is_bot", False) and not by_token:
+            # A bot account never plays as a person: in a browser it is nobody at the tables
+            # (docs/bot-api.md), and its session's guest nickname does not count either.
+            return None
+        return Viewer(user_id=user.pk, guest_id=None, name=user.seat_name())
     if session is None:
         return None
     guest_id = session.get(SESSION_GUEST_ID)
@@ -57,7 +64,22 @@ def viewer_from_request(request) -> Viewer | None:
 def viewer_from_scope(scope) -> Viewer | None:
     """The viewer of a WebSocket scope (AuthMiddlewareStack). Touches the database: call it
     through database_sync_to_async from async code."""
-    return _viewer(scope.get("user"), scope.get("session"))
+    return _viewer(
+        scope.get("user"), scope.get("session"), by_token=bool(scope.get(SCOPE_BOT_TOKEN))
+    )
+
+
+def bot_viewer(user) -> Viewer:
+    """A bot account as it plays through the bot API (its token checked by the caller)."""
+    viewer = _viewer(user, None, by_token=True)
+    assert viewer is not None
+    return viewer
+
+
+def is_bot_in_browser(request) -> bool:
+    """A logged-in bot account on the site's pages: it may read them, never play."""
+    user = getattr(request, "user", None)
+    return bool(getattr(user, "is_authenticated", False) and getattr(user, "is_bot", False))
 
 
 def clean_nickname(nickname, *, owner_pk: int | None = None) -> str:

@@ -21,8 +21,8 @@ from django.utils.translation import ngettext
 from django.views.decorators.http import require_http_methods, require_POST
 
 from games.actions.tables import do_create_private_table, do_join, do_quick_play
-from games.errors import ServiceError
-from games.viewers import Viewer, set_guest_nickname, viewer_from_request
+from games.errors import ServiceError, refusal
+from games.viewers import Viewer, is_bot_in_browser, set_guest_nickname, viewer_from_request
 from lobby.listing import open_quick_tables, playing_tables
 from ranked.views import ranked_context
 from spades.engine import VARIANTS
@@ -89,6 +89,9 @@ def lobby_strings() -> dict[str, Any]:
 @require_POST
 def quick_play(request: HttpRequest) -> HttpResponse:
     """Seat the visitor at a quick table (a guest without a nickname picks one first)."""
+    if is_bot_in_browser(request):
+        messages.error(request, str(refusal("bot_account").message))
+        return redirect("lobby:index")
     viewer = viewer_from_request(request)
     if viewer is None:
         return redirect(nickname_url(NEXT_QUICK_PLAY))

@@ -28,9 +28,9 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from core.addresses import BROWSER_COOKIE, BROWSER_COOKIE_SECONDS
-from games.errors import ServiceError
+from games.errors import ServiceError, refusal
 from games.models import BotLevel, Match
-from games.viewers import viewer_from_request
+from games.viewers import is_bot_in_browser, viewer_from_request
 from ranked.actions import do_join_queue, do_leave_queue, queue_state
 from ranked.bot_ratings import BOT_RATINGS
 from ranked.models import PlayerRating
@@ -201,6 +201,9 @@ def _table_url(table_id: int) -> str:
 def join(request: HttpRequest) -> HttpResponse:
     """ "Partie classée": into the queue (or straight to the table if seated already)."""
     if not settings.RANKED_PLAY:
+        return redirect("lobby:index")
+    if is_bot_in_browser(request):
+        messages.error(request, str(refusal("bot_account").message))
         return redirect("lobby:index")
     viewer = viewer_from_request(request)
     try:

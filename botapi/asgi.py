@@ -1,0 +1,68 @@
+"""The WebSocket door of bot programs: a socket that opens with ``Authorization: Bearer <token>``
+plays as the token's bot account, through the very consumers browsers use (docs/bot-api.md).
+
+Such a socket skips the browser's door (the session cookie and the ``Origin`` check, which
+guards cookies against other sites: a token is sent by the program itself). A refused token is
+answered before any consumer runs, so nothing is applied: the socket is accepted, gets one
+``error`` frame (``token_*`` codes) and is closed with code 4401 (4403 for a token that is
+valid but not allowed to play)."""
+
+from __future__ import annotations
+
+from urllib.parse import parse_qs
+
+import orjson
+from channels.db import database_sync_to_async
+from django.conf import settings
+from django.utils import translation
+
+from botapi.tokens import TokenRefused, authenticate
+from games.viewers import SCOPE_BOT_TOKEN
+
+REFUSED_CODE = 4401
+NOT_ALLOWED_CODE = 4403
+
+
+def _header(scope, name: bytes) -> str | None:
+    for key, value in scope.get("headers", []):
+        if key.lower() == name:
+            return value.decode("latin-1")
+    return None
+
+
+def _language(scope) -> str:
+    query = parse_qs(scope.get("query_string", b"").decode("latin-1"))
+    lang = (query.get("lang") or [""])[0]
+    return lang if lang in dict(settings.LANGUAGES) else settings.LANGUAGE_CODE
+
+
+class BotTokenRouter:
+    """Sockets with a bearer token go to ``token_app`` as the token's account; the others to
+    ``browser_app`` unchanged."""
+
+    def __init__(self, *, token_app, browser_app) -> None:
+        self.token_app = token_app
+        self.browser_app = browser_app
+
+    async def __call__(self, scope, receive, send):
+        header = _header(scope, b"authorization") if scope["type"] == "websocket" else None
+        if header is None:
+            return await self.browser_app(scope, receive, send)
+        try:
+            token = await database_sync_to_async(authenticate)(header, "play")
+        except TokenRefused as error:
+            return await _refuse(scope, receive, send, error)
+        scope = {**scope, "user": token.user, "session": {}, SCOPE_BOT_TOKEN: token.pk}
+        return await self.token_app(scope, receive, send)
+
+
+async def _refuse(scope, receive, send, error: TokenRefused) -> None:
+    message = await receive()
+    if message["type"] != "websocket.connect":
+        return
+    with translation.override(_language(scope)):
+        frame = error.as_frame()
+    await send({"type": "websocket.accept"})
+    await send({"type": "websocket.send", "text": orjson.dumps(frame).decode()})
+    code = NOT_ALLOWED_CODE if error.status == 403 else REFUSED_CODE
+    await send({"type": "websocket.close", "code": code})
