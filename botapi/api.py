@@ -39,9 +39,12 @@ _windows: dict[int, rate_limits.Window] = {}
 
 
 def _window(user_id: int) -> rate_limits.Window:
+    rule = rate_limits.limit("viewer_frames")
     window = _windows.get(user_id)
-    if window is None:
+    if window is None or window.rule != rule:
         window = rate_limits.shared_window("viewer_frames", user_key(user_id))
+        if window.rule != rule:  # the limit changed since that window was made
+            window = rate_limits.Window("viewer_frames")
         _windows[user_id] = window
     return window
 
@@ -153,9 +156,9 @@ def ranked(request: HttpRequest, token: ApiToken) -> dict:
 @endpoint("POST")
 def invitation(request: HttpRequest, token: ApiToken, pk: int, invite: str) -> dict:
     """Accept the invitation to a private table: sit at its first free seat, or at
-    ``{"position": "E"}`` (JSON body)."""
-    position = None
-    if request.body:
+    ``{"position": "E"}`` (a JSON body, or a form field)."""
+    position = request.POST.get("position") or None
+    if request.content_type == "application/json" and request.body:
         try:
             data = json.loads(request.body)
         except ValueError:

@@ -10,5 +10,6 @@ urlpatterns = [
     path("account/", api.account, name="account"),
     path("quick/", api.quick, name="quick"),
     path("ranked/", api.ranked, name="ranked"),
-    path("invitations/<int:pk>/<str:invite>/", api.invitation, name="invitation"),
+    # As the site's own invitation path: the request log masks the token after "invitation/".
+    path("tables/<int:pk>/invitation/<str:invite>/", api.invitation, name="invitation"),
 ]

@@ -230,6 +230,6 @@ def _open_table(group: list[Waiting]) -> None:
             seat.clear()
             seat.user_id = user.pk
             seat.viewer_key = user_key(user.pk)
-            seat.nickname = user.public_name()
+            seat.nickname = user.seat_name()  # "BOT …" for a bot account
             seat.disconnected_at = now  # until their page opens its socket
         start_match(s)

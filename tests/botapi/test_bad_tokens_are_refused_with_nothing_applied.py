@@ -64,7 +64,7 @@ def test_a_bad_token_joins_no_queue_and_no_table(client, kind):
     for path in (
         "/api/bot/quick/",
         "/api/bot/ranked/",
-        f"/api/bot/invitations/{private.pk}/{private.invite_token}/",
+        f"/api/bot/tables/{private.pk}/invitation/{private.invite_token}/",
     ):
         response = _post(client, path, header)
         assert (response.status_code, response.json()["code"]) == (status, code), path
