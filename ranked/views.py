@@ -56,6 +56,7 @@ def _rows(page) -> list[dict]:
         {
             "rank": page.start_index() + i,
             "name": r.user.public_name(),
+            "shown": r.user.seat_name(),  # "BOT …" for a bot account
             "rating": r.rating,
             "matches": r.matches,
             "abandons": r.abandons,
@@ -67,20 +68,32 @@ def _rows(page) -> list[dict]:
 
 def leaderboard(request: HttpRequest) -> HttpResponse:
     """Rank, name, rating, matches, abandonments, win rate (of the matches finished); the
-    provisional players apart."""
+    provisional players apart, and the bot accounts on a board of their own (docs/bot-api.md):
+    a program's rating is no person's."""
     n = settings.RANKED_PROVISIONAL_MATCHES
     # Closed accounts (deleted, or deactivated by an administrator) are not ranked.
     ratings = (
         PlayerRating.objects.filter(user__is_active=True)
         .select_related("user")
-        .only("rating", "matches", "wins", "abandons", "user__username", "user__display_name")
+        .only(
+            "rating",
+            "matches",
+            "wins",
+            "abandons",
+            "user__username",
+            "user__display_name",
+            "user__is_bot",
+        )
     )
+    bots = Paginator(ratings.filter(user__is_bot=True).order_by("-rating", "id"), PER_PAGE)
+    ratings = ratings.filter(user__is_bot=False)
     established = Paginator(ratings.filter(matches__gte=n).order_by("-rating", "id"), PER_PAGE)
     provisional = Paginator(
         ratings.filter(matches__lt=n).order_by("-rating", "id"), PROVISIONAL_PER_PAGE
     )
     page = established.get_page(request.GET.get("page"))
     ppage = provisional.get_page(request.GET.get("p"))
+    bpage = bots.get_page(request.GET.get("b"))
     return render(
         request,
         "ranked/leaderboard.html",
@@ -89,6 +102,8 @@ def leaderboard(request: HttpRequest) -> HttpResponse:
             "rows": _rows(page),
             "ppage": ppage,
             "prows": _rows(ppage),
+            "bpage": bpage,
+            "brows": _rows(bpage),
             "provisional_matches": n,
         },
     )
@@ -162,7 +177,7 @@ def profile(request: HttpRequest, name: str) -> HttpResponse:
         "ranked/profile.html",
         {
             "player": user,
-            "player_name": user.public_name(),
+            "player_name": user.seat_name(),  # "BOT …" for a bot account
             "rating": rating,
             "provisional": rating is None or rating.matches < settings.RANKED_PROVISIONAL_MATCHES,
             "figures": stats.figures(user.pk),
