@@ -13,7 +13,10 @@ from django.utils.translation import gettext_lazy as _
 from accounts.models import User
 from botapi import tokens
 from botapi.models import SCOPES, ApiToken
+from core.viewers import user_key
+from games.actions.tables import OPEN_STATUSES
 from games.errors import ServiceError
+from games.models import Seat
 from ranked.models import QueueEntry
 
 LABEL_MAX = 40
@@ -24,10 +27,18 @@ def _locked(user_id: int) -> User:
 
 
 def do_make_bot_account(user_id: int) -> User:
-    """Make the account a bot account, for good (its owner cannot undo it). Idempotent."""
+    """Make the account a bot account, for good (its owner cannot undo it). Idempotent.
+    Refused while the account sits at an unfinished table: it sat there as a person."""
     with transaction.atomic():
         user = _locked(user_id)
         if not user.is_bot:
+            if Seat.objects.filter(
+                viewer_key=user_key(user_id), table__status__in=OPEN_STATUSES
+            ).exists():
+                raise ServiceError(
+                    "bot_seated",
+                    _("Leave your tables first: this account sits at a table as a person."),
+                )
             user.is_bot = True
             user.bot_since = timezone.now()
             user.save(update_fields=["is_bot", "bot_since"])

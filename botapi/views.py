@@ -42,7 +42,11 @@ def bot_account(request: HttpRequest) -> HttpResponse:
         form = MakeBotForm(request.POST)
         if not form.is_valid():
             return _page(request, user, make_form=form, status=400)
-        do_make_bot_account(user.pk)
+        try:
+            do_make_bot_account(user.pk)
+        except ServiceError as error:
+            messages.error(request, str(error.message))
+            return redirect("botapi:account")
         messages.success(request, _("This account is a bot account now."))
         return redirect("botapi:account")
     return _page(request, user)

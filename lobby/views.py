@@ -141,6 +141,10 @@ def nickname(request: HttpRequest) -> HttpResponse:
     """Pick (or change) the nickname a guest plays under, then go on where they were going."""
     next_value = _safe_next(request, request.POST.get("next") or request.GET.get("next"))
     viewer = viewer_from_request(request)
+    if is_bot_in_browser(request):
+        # Sent here by a page that wanted a player (a table, an invitation): not this one.
+        messages.error(request, str(refusal("bot_account").message))
+        return redirect("lobby:index")
     if request.user.is_authenticated:
         # A registered player plays under their public name: nothing to choose here.
         return _continue(request, next_value, viewer)

@@ -9,6 +9,7 @@ from django.db import transaction
 
 from accounts.models import User
 from botapi.actions import do_create_token, do_make_bot_account
+from games.errors import ServiceError
 
 
 class Command(BaseCommand):
@@ -31,7 +32,10 @@ class Command(BaseCommand):
                 user.save()
         if not user.is_active:
             raise CommandError(f"the account {name!r} is suspended or closed")
-        do_make_bot_account(user.pk)
+        try:
+            do_make_bot_account(user.pk)
+        except ServiceError as error:
+            raise CommandError(str(error.message)) from None
         _token, secret = do_create_token(user.pk, label=label)
         verb = "created" if created else "converted"
         self.stdout.write(f"bot account {name!r} {verb} (id {user.pk}); its new token:")
