@@ -5,10 +5,16 @@ Such a socket skips the browser's door (the session cookie and the ``Origin`` ch
 guards cookies against other sites: a token is sent by the program itself). A refused token is
 answered before any consumer runs, so nothing is applied: the socket is accepted, gets one
 ``error`` frame (``token_*`` codes) and is closed with code 4401 (4403 for a token that is
-valid but not allowed to play)."""
+valid but not allowed to play).
+
+An open socket's token is checked again with the first frame the program sends after
+``RECHECK_SECONDS``: a token revoked, or an account suspended or converted back, meanwhile
+closes the socket the same way, that frame not applied (a check per frame would cost a
+database hop per move, which the consumer avoids)."""
 
 from __future__ import annotations
 
+import time
 from urllib.parse import parse_qs
 
 import orjson
@@ -21,6 +27,7 @@ from games.viewers import SCOPE_BOT_TOKEN
 
 REFUSED_CODE = 4401
 NOT_ALLOWED_CODE = 4403
+RECHECK_SECONDS = 5.0
 
 
 def _header(scope, name: bytes) -> str | None:
@@ -53,16 +60,42 @@ class BotTokenRouter:
         except TokenRefused as error:
             return await _refuse(scope, receive, send, error)
         scope = {**scope, "user": token.user, "session": {}, SCOPE_BOT_TOKEN: token.pk}
-        return await self.token_app(scope, receive, send)
+        checked = time.monotonic()
+
+        async def receive_checked():
+            """The program's frames, its token checked again once in a while."""
+            nonlocal checked
+            message = await receive()
+            if message["type"] != "websocket.receive":
+                return message
+            if time.monotonic() - checked < RECHECK_SECONDS:
+                return message
+            try:
+                await database_sync_to_async(authenticate)(header, "play")
+            except TokenRefused as error:
+                await _tell(scope, send, error)
+                return {"type": "websocket.disconnect", "code": _code(error)}
+            checked = time.monotonic()
+            return message
+
+        return await self.token_app(scope, receive_checked, send)
+
+
+def _code(error: TokenRefused) -> int:
+    return NOT_ALLOWED_CODE if error.status == 403 else REFUSED_CODE
+
+
+async def _tell(scope, send, error: TokenRefused) -> None:
+    """The refusal's error frame, then the close."""
+    with translation.override(_language(scope)):
+        frame = error.as_frame()
+    await send({"type": "websocket.send", "text": orjson.dumps(frame).decode()})
+    await send({"type": "websocket.close", "code": _code(error)})
 
 
 async def _refuse(scope, receive, send, error: TokenRefused) -> None:
     message = await receive()
     if message["type"] != "websocket.connect":
         return
-    with translation.override(_language(scope)):
-        frame = error.as_frame()
     await send({"type": "websocket.accept"})
-    await send({"type": "websocket.send", "text": orjson.dumps(frame).decode()})
-    code = NOT_ALLOWED_CODE if error.status == 403 else REFUSED_CODE
-    await send({"type": "websocket.close", "code": code})
+    await _tell(scope, send, error)

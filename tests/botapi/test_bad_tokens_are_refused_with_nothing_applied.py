@@ -1,5 +1,6 @@
 """Every token that may not play is refused with a clear error and nothing applied: over HTTP
-(joining quick play, the ranked queue, a private table) and on a table's WebSocket."""
+(joining quick play, the ranked queue, a private table) and on a table's WebSocket, also when
+it is revoked while its socket is open."""
 
 from __future__ import annotations
 
@@ -8,11 +9,13 @@ from channels.db import database_sync_to_async as db
 from channels.testing import WebsocketCommunicator
 
 from accounts.models import User
+from botapi import asgi as botapi_asgi
 from botapi.actions import do_revoke_token
 from botapi.models import ApiToken
 from config.asgi import application
-from games.actions.tables import do_create_private_table
-from games.models import Connection, Seat, Table
+from games.actions.tables import do_create_private_table, do_join
+from games.models import ChatMessage, Connection, Seat, Table
+from games.viewers import bot_viewer
 from ranked.models import QueueEntry
 from tests.support.botapi import make_bot
 from tests.support.live import make_guest
@@ -101,4 +104,34 @@ async def test_a_bad_token_opens_no_table_socket(kind):
     closed = await socket.receive_output()
     assert closed == {"type": "websocket.close", "code": 4403 if status == 403 else 4401}
     await socket.wait()
+    assert not await db(Connection.objects.filter(table=table).exists)()
+
+
+@pytest.mark.django_db(transaction=True)
+async def test_a_token_revoked_while_its_socket_is_open_closes_it_and_applies_nothing(monkeypatch):
+    monkeypatch.setattr(botapi_asgi, "RECHECK_SECONDS", 0.0)
+    user, secret = await db(make_bot)("Robotine")
+    host, _session = await db(make_guest)("Hôte")
+    table = await db(do_create_private_table)(
+        host, rules={"blind_nil": False}, bot_level="normal", turn_seconds=None
+    )
+    await db(do_join)(table.pk, bot_viewer(user), invite_token=table.invite_token)
+    socket = WebsocketCommunicator(
+        application,
+        f"/ws/tables/{table.pk}/?lang=en",
+        headers=[(b"authorization", f"Bearer {secret}".encode())],
+    )
+    connected, _ = await socket.connect()
+    assert connected
+    state = await socket.receive_json_from()
+    assert state["table"]["me"]["seat"] == "E"
+    token = await db(ApiToken.objects.get)(user=user)
+    await db(do_revoke_token)(user.pk, token.pk)
+    await socket.send_json_to({"type": "chat", "text": "encore là ?"})
+    while (frame := await socket.receive_json_from())["type"] != "error":
+        pass
+    assert frame["code"] == "token_revoked"
+    assert await socket.receive_output() == {"type": "websocket.close", "code": 4401}
+    await socket.wait()
+    assert not await db(ChatMessage.objects.exists)()
     assert not await db(Connection.objects.filter(table=table).exists)()
