@@ -4,8 +4,8 @@ plays as the token's bot account, through the very consumers browsers use (docs/
 Such a socket skips the browser's door (the session cookie and the ``Origin`` check, which
 guards cookies against other sites: a token is sent by the program itself). A refused token is
 answered before any consumer runs, so nothing is applied: the socket is accepted, gets one
-``error`` frame (``token_*`` codes) and is closed with code 4401 (4403 for a token that is
-valid but not allowed to play).
+``error`` frame (``token_*`` codes) and is closed with code 4401, whichever the reason (4403
+already says "a private table" to a socket that may not follow it).
 
 An open socket's token is checked again with the first frame the program sends after
 ``RECHECK_SECONDS``: a token revoked, or an account suspended or converted back, meanwhile
@@ -26,7 +26,6 @@ from botapi.tokens import TokenRefused, authenticate
 from games.viewers import SCOPE_BOT_TOKEN
 
 REFUSED_CODE = 4401
-NOT_ALLOWED_CODE = 4403
 RECHECK_SECONDS = 5.0
 
 
@@ -74,15 +73,11 @@ class BotTokenRouter:
                 await database_sync_to_async(authenticate)(header, "play")
             except TokenRefused as error:
                 await _tell(scope, send, error)
-                return {"type": "websocket.disconnect", "code": _code(error)}
+                return {"type": "websocket.disconnect", "code": REFUSED_CODE}
             checked = time.monotonic()
             return message
 
         return await self.token_app(scope, receive_checked, send)
-
-
-def _code(error: TokenRefused) -> int:
-    return NOT_ALLOWED_CODE if error.status == 403 else REFUSED_CODE
 
 
 async def _tell(scope, send, error: TokenRefused) -> None:
@@ -90,7 +85,7 @@ async def _tell(scope, send, error: TokenRefused) -> None:
     with translation.override(_language(scope)):
         frame = error.as_frame()
     await send({"type": "websocket.send", "text": orjson.dumps(frame).decode()})
-    await send({"type": "websocket.close", "code": _code(error)})
+    await send({"type": "websocket.close", "code": REFUSED_CODE})
 
 
 async def _refuse(scope, receive, send, error: TokenRefused) -> None:

@@ -26,8 +26,8 @@ from websockets.sync.client import connect
 
 TOKEN_REFUSED = 2
 FAILED = 1
-# Close codes of a refused socket (docs/bot-api.md).
-REFUSED_CLOSE_CODES = {4401, 4403}
+# The close code of a socket whose token was refused (docs/bot-api.md).
+REFUSED_CLOSE_CODES = {4401}
 TEAM_OF = {"N": "NS", "S": "NS", "E": "EW", "W": "EW"}
 
 
