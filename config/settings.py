@@ -70,6 +70,7 @@ INSTALLED_APPS = [
     "lobby",
     "rules_pages",
     "botapi",
+    "tournaments",
 ]
 
 MIDDLEWARE = [
@@ -226,6 +227,10 @@ CELERY_BEAT_SCHEDULE["games-sweep"] = {"task": "games.sweep", "schedule": 1.0}
 CELERY_BEAT_SCHEDULE["ranked-matchmake"] = {"task": "ranked.matchmake", "schedule": 2.0}
 # Ranked matches whose rating task was lost are rated all the same (ranked.ratings).
 CELERY_BEAT_SCHEDULE["ranked-rate-missed"] = {"task": "ranked.rate_missed", "schedule": 60.0}
+# Tournaments: rounds start on time, a missed result is recorded (tournaments.tasks); the next
+# recurring tournaments are created ahead.
+CELERY_BEAT_SCHEDULE["tournaments-tick"] = {"task": "tournaments.tick", "schedule": 5.0}
+CELERY_BEAT_SCHEDULE["tournaments-schedule"] = {"task": "tournaments.schedule", "schedule": 60.0}
 
 AUTH_USER_MODEL = "accounts.User"
 AUTHENTICATION_BACKENDS = [
@@ -436,5 +441,8 @@ RANKED_ABANDON_WINDOW_DAYS = env_int("RANKED_ABANDON_WINDOW_DAYS", 7)
 # this long (never the address itself): matchmaking never seats two accounts sharing one at a
 # table, and the moderators see the accounts that share them (ranked.origins).
 RANKED_ORIGIN_DAYS = env_int("RANKED_ORIGIN_DAYS", 30)
+# A tournament pair none of whose players had the tournament's page open within this many
+# seconds at a round's start is absent and loses that round (tournaments.actions).
+TOURNAMENT_PRESENCE_SECONDS = env_int("TOURNAMENT_PRESENCE_SECONDS", 90)
 # A table where no seated person has been connected for this long is closed by the beat sweep.
 ABANDONED_TABLE_MINUTES = env_int("ABANDONED_TABLE_MINUTES", 30)
