@@ -29,12 +29,11 @@ from django.db import transaction
 from django.db.models import Q
 from django.utils import timezone
 from django.utils.timesince import timeuntil
-from django.utils.translation import gettext as _
 
 from core.after_commit import queue_task
 from core.viewers import user_key
 from games.actions.turns import start_match
-from games.errors import ServiceError
+from games.errors import refusal as ranked_refusal
 from games.models import Match, Table
 from games.session import TableSession
 from ranked.actions import abandonment_wait, suspended
@@ -104,14 +103,10 @@ def _may_play(t: Tournament, user) -> None:
         suspended(user.pk)
         wait = abandonment_wait(user.pk)
         if wait:
-            raise ServiceError(
-                "ranked_wait",
-                _("After your abandonments you must wait %(time)s before a ranked match.")
-                % {"time": timeuntil(timezone.now() + wait)},
-            )
+            raise ranked_refusal("ranked_wait", time=timeuntil(timezone.now() + wait))
 
 
-def _confirmed(reg: Registration, regs: dict[int, Registration]) -> bool:
+def confirmed(reg: Registration, regs: dict[int, Registration]) -> bool:
     other = regs.get(reg.partner_id) if reg.partner_id else None
     return other is not None and other.partner_id == reg.user_id
 
@@ -140,7 +135,7 @@ def do_register(tournament_id: int, user, mode: str, partner_name: str = "") -> 
             regs = {r.user_id: r for r in Registration.objects.filter(tournament=t)}
             theirs = regs.get(partner.pk)
             taken = theirs is not None and theirs.partner_id not in (None, user.pk)
-            if taken and theirs is not None and _confirmed(theirs, regs):
+            if taken and theirs is not None and confirmed(theirs, regs):
                 raise refusal("partner_taken")
         reg = Registration.objects.create(
             tournament=t, user=user, partner=partner, seen_at=timezone.now()
@@ -171,7 +166,7 @@ def do_accept(tournament_id: int, user, inviter_id: int) -> Registration:
         if inviter is None or inviter.partner_id != user.pk:
             raise refusal("no_invitation")
         mine = regs.get(user.pk)
-        if mine is not None and _confirmed(mine, regs):
+        if mine is not None and confirmed(mine, regs):
             raise refusal("partner_taken")
         if mine is None:
             _may_play(t, user)
@@ -296,7 +291,7 @@ def _form_pairs(t: Tournament) -> None:
         if uid in done:
             continue
         partner_id = reg.partner_id
-        if partner_id is not None and _confirmed(reg, regs):
+        if partner_id is not None and confirmed(reg, regs):
             _new_pair(t, reg.user, regs[partner_id].user)
             done |= {uid, partner_id}
         else:
