@@ -521,10 +521,12 @@ def do_finish(tournament_id: int) -> bool:
         return True
 
 
-def do_record_result(game_id: int) -> bool:
+def do_record_result(game_id: int, result: dict | None = None) -> bool:
     """The match of a game ended (or its table was closed, abandoned by everyone: neither pair
     wins, in a knock-out the better seed goes on): the winner scores, and the round closes
-    when it was the last. Idempotent: a decided game is left alone. Locks the tournament."""
+    when it was the last. ``result``: the match's, when the unit of work that ends it tells
+    (its rows are written when that unit of work closes); else read from the match's row.
+    Idempotent: a decided game is left alone. Locks the tournament."""
     tournament_id = (
         Game.objects.filter(pk=game_id).values_list("round__tournament_id", flat=True).first()
     )
@@ -536,11 +538,10 @@ def do_record_result(game_id: int) -> bool:
         if game.outcome != Game.Outcome.PENDING or game.table_id is None:
             return False
         table = Table.objects.filter(pk=game.table_id).only("status", "match_id").first()
-        match = (
-            Match.objects.filter(pk=table.match_id).first() if table and table.match_id else None
-        )
+        if result is None and table is not None and table.match_id:
+            match = Match.objects.filter(pk=table.match_id).first()
+            result = match.result if match is not None else None
         now = timezone.now()
-        result = match.result if match is not None else None
         if result:
             game.score_a = result["scores"]["NS"]
             game.score_b = result["scores"]["EW"]
@@ -555,7 +556,7 @@ def do_record_result(game_id: int) -> bool:
         return True
 
 
-def on_match_ended(sender, *, table: Table, **kw) -> None:
+def on_match_ended(sender, *, table: Table, match: Match, **kw) -> None:
     """A match ended (inside the unit of work's transaction, the table locked): if it was a
     tournament game, its result is recorded in the same transaction."""
     game_id = (
@@ -564,7 +565,7 @@ def on_match_ended(sender, *, table: Table, **kw) -> None:
         .first()
     )
     if game_id is not None:
-        do_record_result(game_id)
+        do_record_result(game_id, match.result)
 
 
 def due_tournaments(now: datetime | None = None) -> list[tuple[int, int]]:

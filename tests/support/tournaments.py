@@ -8,8 +8,9 @@ from datetime import timedelta
 
 from django.utils import timezone
 
-from games.models import Table
-from tests.support.ranked import make_player, play_out
+from games.models import Seat, Table
+from games.viewers import Viewer
+from tests.support.ranked import connect, make_player, play_out
 from tournaments import actions, tasks
 from tournaments.models import Game, Tournament
 
@@ -51,11 +52,18 @@ def pending_tables(t: Tournament) -> list[int]:
 
 
 def play_round(t: Tournament, **kw) -> None:
-    """Play every match of the round in play to its end (``kw``: see ranked's play_out)."""
+    """Play every match of the round in play to its end, the players' table pages open
+    (``kw``: see ranked's play_out)."""
     for table_id in pending_tables(t):
         if Table.objects.get(pk=table_id).status == Table.Status.PLAYING:
+            seated = Seat.objects.filter(table_id=table_id).exclude(user=None)
+            connect(table_id, [_viewer(seat.user) for seat in seated])
             play_out(table_id, **kw)
     t.refresh_from_db()
+
+
+def _viewer(user) -> Viewer:
+    return Viewer(user_id=user.pk, guest_id=None, name=user.public_name())
 
 
 def keep_everyone_present(t: Tournament) -> None:

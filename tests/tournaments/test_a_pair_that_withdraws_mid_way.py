@@ -1,0 +1,79 @@
+"""A pair that withdraws after the first round is paired no more: the tournament goes on and
+ends without it, and its first-round result stays in the standing; in a knock-out it forfeits
+its next game."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.support.tournaments import (
+    open_tournament,
+    play_round,
+    players,
+    run_to_the_end,
+    start_now,
+)
+from tournaments import actions
+from tournaments.models import Game, Pair, Tournament
+
+pytestmark = [pytest.mark.django_db, pytest.mark.slow]
+
+
+def _register_four_players_and_two_bot_pairs(t: Tournament):
+    ana, bob, cyd, dee = players("ana", "bob", "cyd", "dee")
+    actions.do_register(t.pk, ana, "pair", "bob")
+    actions.do_accept(t.pk, bob, ana.pk)
+    actions.do_register(t.pk, cyd, "pair", "dee")
+    actions.do_accept(t.pk, dee, cyd.pk)
+    actions.do_add_bot_pair(t.pk)
+    actions.do_add_bot_pair(t.pk)
+    return ana, bob, cyd, dee
+
+
+def test_a_pair_withdrawing_after_round_one_is_not_paired_again_and_keeps_its_result():
+    t = open_tournament(rounds=3)
+    ana, _bob, _cyd, _dee = _register_four_players_and_two_bot_pairs(t)
+    start_now(t)
+    assert t.current_round == 1
+    play_round(t)
+    theirs = actions.pair_of(t, ana.pk)
+    assert theirs is not None and theirs.played == 1
+    points = theirs.points
+    actions.do_withdraw(t.pk, ana)
+    run_to_the_end(t)
+    assert t.status == Tournament.Status.FINISHED
+    later = Game.objects.filter(round__tournament=t, round__number__gt=1)
+    assert not later.filter(pair_a=theirs).exists() and not later.filter(pair_b=theirs).exists()
+    row = next(r for r in t.standings if r["pair_id"] == theirs.pk)
+    assert row["withdrawn"] and row["played"] == 1 and row["points"] == points
+    # The three others played on: a bye each round among three.
+    others = Pair.objects.filter(tournament=t).exclude(pk=theirs.pk)
+    assert all(p.played == 3 for p in others)
+    assert later.filter(outcome=Game.Outcome.BYE).count() == 2
+
+
+def test_withdrawing_twice_is_refused():
+    t = open_tournament()
+    ana, *_ = _register_four_players_and_two_bot_pairs(t)
+    start_now(t)
+    actions.do_withdraw(t.pk, ana)
+    with pytest.raises(ValueError, match="already withdrawn"):
+        actions.do_withdraw(t.pk, ana)
+
+
+def test_in_a_knockout_a_withdrawn_pair_forfeits_its_next_game():
+    t = open_tournament(format="knockout")
+    ana, _bob, cyd, _dee = _register_four_players_and_two_bot_pairs(t)
+    start_now(t)
+    play_round(t)
+    winners = set(
+        Game.objects.filter(round__tournament=t, round__number=1).values_list("winner", flat=True)
+    )
+    quitter = next(
+        p for p in (actions.pair_of(t, ana.pk), actions.pair_of(t, cyd.pk)) if p.pk in winners
+    )
+    actions.do_withdraw(t.pk, quitter.player_a)
+    run_to_the_end(t)
+    final = Game.objects.get(round__tournament=t, round__number=2)
+    assert final.outcome == Game.Outcome.FORFEIT
+    assert final.winner_id != quitter.pk
