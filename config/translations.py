@@ -17,9 +17,18 @@ LOCALE_DIR = Path(__file__).resolve().parent.parent / "locale"
 OVERRIDES_DIR = LOCALE_DIR.parent / "locale_overrides"
 
 
+def app_locale_dirs() -> list[Path]:
+    """The catalogues an app keeps beside its code (``tournaments/locale``), which Django finds
+    by itself for each installed app."""
+    return sorted(path for path in LOCALE_DIR.parent.glob("*/locale") if path.is_dir())
+
+
 def catalogues() -> list[Path]:
-    return sorted(LOCALE_DIR.glob("*/LC_MESSAGES/*.po")) + sorted(
-        OVERRIDES_DIR.glob("*/LC_MESSAGES/*.po")
+    apps = [po for folder in app_locale_dirs() for po in sorted(folder.glob("*/LC_MESSAGES/*.po"))]
+    return (
+        sorted(LOCALE_DIR.glob("*/LC_MESSAGES/*.po"))
+        + apps
+        + sorted(OVERRIDES_DIR.glob("*/LC_MESSAGES/*.po"))
     )
 
 
@@ -48,7 +57,8 @@ def problems(po_path: Path) -> list[str]:
 
 def fill_english() -> int:
     """Source messages are English: the English catalogue repeats each msgid as its msgstr."""
-    for po_path in LOCALE_DIR.glob("en/LC_MESSAGES/*.po"):
+    english = [LOCALE_DIR, *app_locale_dirs()]
+    for po_path in (po for folder in english for po in folder.glob("en/LC_MESSAGES/*.po")):
         catalogue = polib.pofile(str(po_path))
         for entry in catalogue:
             # A fuzzy entry holds gettext's guess from a neighbouring message: replace it too.

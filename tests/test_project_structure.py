@@ -10,8 +10,8 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 PACKAGES = (
-    "spades", "core", "accounts", "games", "ranked", "lobby", "moderation", "rules_pages", "live",
-    "config",
+    "spades", "core", "accounts", "games", "ranked", "lobby", "moderation", "rules_pages",
+    "tournaments", "live", "config",
 )  # fmt: skip
 TABLE_MODELS = {"Table", "Seat", "Match", "Action"}
 WRITES = {

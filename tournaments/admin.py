@@ -51,6 +51,12 @@ class TournamentAdmin(admin.ModelAdmin):
     inlines = (RegistrationInline, PairInline)
     actions = ("add_bot_pair", "finish_now")
 
+    def get_readonly_fields(self, request, obj=None):
+        """Once it has started, a tournament's settings are what its rounds were played by."""
+        if obj is not None and obj.status != Tournament.Status.SCHEDULED:
+            return (*SETTINGS, "registration_opens_at", "starts_at", "status", "current_round")
+        return self.readonly_fields
+
     @admin.action(description=_("Add a pair of bots"))
     def add_bot_pair(self, request, queryset) -> None:
         for tournament in queryset:
