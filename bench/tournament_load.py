@@ -18,7 +18,10 @@ winners and scores instead of the bots playing 32 matches a round). It prints, a
   median and max of 50 runs;
 - `page` and `poll`: the tournament's page (standing and every round's games, as a logged-in
   player) and its poll with the fragment, `--requests` each, in-process through Django's test
-  client (the whole middleware stack and templates, no network): p50, p95, p99;
+  client (the whole middleware stack and templates, no network): p50, p95, p99; the fragment
+  comes from the cache then, as for every player but the first after a change;
+  `page_new_version`: the page with the tournament's version moved before each request, so
+  that the fragment is rendered every time (what a result costs the first reader);
 - the yardstick, before and after: a fixed pure-Python loop and the load average
   (`bench/_yardstick.py`), since this machine's speed changes from one hour to the next.
 """
@@ -58,6 +61,7 @@ def run(pairs: int, rounds: int, requests: int, seed: int) -> None:
     from datetime import timedelta
 
     from django.contrib.auth import get_user_model
+    from django.db.models import F
     from django.test import Client
     from django.utils import timezone
 
@@ -134,10 +138,16 @@ def run(pairs: int, rounds: int, requests: int, seed: int) -> None:
         timed(page)
     page_times = [timed(page) for _ in range(requests)]
     poll_times = [timed(poll, {"v": "0"}) for _ in range(requests)]
+    cold_times = []
+    for _ in range(requests):  # a new version each time: the fragment is rendered again
+        Tournament.objects.filter(pk=t.pk).update(version=F("version") + 1)
+        cold_times.append(timed(page))
     size = len(client.get(page).content)
     print(json.dumps({"measure": "page", "requests": requests, "bytes": size,
                       **_percentiles(page_times)}))  # fmt: skip
     print(json.dumps({"measure": "poll", "requests": requests, **_percentiles(poll_times)}))
+    print(json.dumps({"measure": "page_new_version", "requests": requests,
+                      **_percentiles(cold_times)}))  # fmt: skip
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -154,6 +164,7 @@ def main(argv: list[str] | None = None) -> int:
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
     os.environ.setdefault("ALLOWED_HOSTS", "testserver")
     os.environ.setdefault("LOG_LEVEL", "WARNING")
+    os.environ.setdefault("STATIC_MANIFEST", "false")
     print(json.dumps({"yardstick_before": machine_speed()}))
     import django
 

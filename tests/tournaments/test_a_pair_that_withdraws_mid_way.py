@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import pytest
 
+from games.errors import ServiceError
 from tests.support.tournaments import (
     open_tournament,
     play_round,
@@ -13,7 +14,6 @@ from tests.support.tournaments import (
     run_to_the_end,
     start_now,
 )
-from games.errors import ServiceError
 from tournaments import actions
 from tournaments.models import Game, Pair, Tournament
 
