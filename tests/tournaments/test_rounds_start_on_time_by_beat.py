@@ -85,3 +85,25 @@ def test_a_recurring_tournament_is_created_once_per_occurrence():
     assert t.starts_at > timezone.now()
     assert t.starts_at - t.registration_opens_at == timedelta(hours=daily.registration_hours)
     assert (t.name, t.rounds, t.rated) == ("Evening cup", 4, True)
+
+
+def test_a_table_everyone_abandoned_is_decided_by_the_tick_as_lost_by_both(settings):
+    from games.actions.sweep import do_close_abandoned
+    from tournaments.models import Game
+
+    t = open_tournament(rounds=1)
+    ana, bob, cyd, dee = players("ana", "bob", "cyd", "dee")
+    actions.do_register(t.pk, ana, "pair", "bob")
+    actions.do_accept(t.pk, bob, ana.pk)
+    actions.do_register(t.pk, cyd, "pair", "dee")
+    actions.do_accept(t.pk, dee, cyd.pk)
+    start_now(t)
+    game = Game.objects.get(round__tournament=t)
+    settings.ABANDONED_TABLE_MINUTES = 0  # nobody ever opened the table's page
+    assert do_close_abandoned(game.table_id)
+    assert tasks.tick()["recorded"] == 1
+    game.refresh_from_db()
+    assert game.outcome == Game.Outcome.PLAYED and game.winner is None
+    t.refresh_from_db()
+    assert t.status == Tournament.Status.FINISHED
+    assert [row["points"] for row in t.standings] == [0.0, 0.0]
