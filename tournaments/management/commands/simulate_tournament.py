@@ -106,7 +106,9 @@ class Command(BaseCommand):
 
     def add_arguments(self, parser) -> None:
         parser.add_argument("--pairs", type=int, default=8)
-        parser.add_argument("--rounds", type=int, default=3)
+        parser.add_argument(
+            "--rounds", type=int, default=3, help="Swiss; a knock-out plays its bracket's"
+        )
         parser.add_argument("--format", choices=Format.values, default=Format.SWISS)
         parser.add_argument("--target", type=int, default=100, help="a match's target score")
         parser.add_argument("--hand-limit", type=int, default=2, help="a match's hand limit")
