@@ -65,17 +65,16 @@ def test_withdrawing_twice_is_refused():
 
 def test_in_a_knockout_a_withdrawn_pair_forfeits_its_next_game():
     t = open_tournament(format="knockout")
-    ana, _bob, cyd, _dee = _register_four_players_and_two_bot_pairs(t)
+    people = players("ana", "bob", "cyd", "dee", "eve", "fay", "gus", "hal")
+    for first, second in zip(people[::2], people[1::2], strict=True):
+        actions.do_register(t.pk, first, "pair", second.username)
+        actions.do_accept(t.pk, second, first.pk)
     start_now(t)
     play_round(t)
-    winners = set(
-        Game.objects.filter(round__tournament=t, round__number=1).values_list("winner", flat=True)
-    )
-    quitter = next(
-        p for p in (actions.pair_of(t, ana.pk), actions.pair_of(t, cyd.pk)) if p.pk in winners
-    )
-    actions.do_withdraw(t.pk, quitter.player_a)
+    winner = Game.objects.filter(round__tournament=t, round__number=1).first().winner
+    actions.do_withdraw(t.pk, winner.player_a)
     run_to_the_end(t)
     final = Game.objects.get(round__tournament=t, round__number=2)
-    assert final.outcome == Game.Outcome.FORFEIT
-    assert final.winner_id != quitter.pk
+    assert final.outcome == Game.Outcome.FORFEIT and final.table_id is None
+    assert final.winner_id != winner.pk
+    assert t.standings[0]["pair_id"] == final.winner_id

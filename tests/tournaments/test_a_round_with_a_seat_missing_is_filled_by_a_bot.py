@@ -36,11 +36,8 @@ def test_a_missing_player_gets_a_bot_and_their_partner_plays():
     assert people == {ana.pk, cyd.pk, dee.pk}
     bots = [s for s in seats.values() if s.is_bot]
     assert len(bots) == 1 and bots[0].bot_level == t.bot_level
-    assert (
-        bots[0].position in ("N", "S")
-        if game.pair_a.player_b_id == bob.pk or game.pair_a.player_a_id == bob.pk
-        else ("E", "W")
-    )
+    bob_side = ("N", "S") if bob.pk in game.pair_a.user_ids() else ("E", "W")
+    assert bots[0].position in bob_side  # bob's own seat, beside ana
 
 
 def test_a_pair_with_nobody_there_loses_the_round_and_the_other_wins_it():
