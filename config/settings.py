@@ -71,6 +71,7 @@ INSTALLED_APPS = [
     "rules_pages",
     "botapi",
     "tournaments",
+    "daily",
 ]
 
 MIDDLEWARE = [
@@ -231,6 +232,10 @@ CELERY_BEAT_SCHEDULE["ranked-rate-missed"] = {"task": "ranked.rate_missed", "sch
 # recurring tournaments are created ahead.
 CELERY_BEAT_SCHEDULE["tournaments-tick"] = {"task": "tournaments.tick", "schedule": 5.0}
 CELERY_BEAT_SCHEDULE["tournaments-schedule"] = {"task": "tournaments.schedule", "schedule": 60.0}
+# The deal of the day: the day's set made as soon as the day starts (and on the first visit if
+# beat has not run), the tries left half-way settled and the rankings refreshed (daily.tasks).
+CELERY_BEAT_SCHEDULE["daily-open-day"] = {"task": "daily.open_day", "schedule": 60.0}
+CELERY_BEAT_SCHEDULE["daily-settle"] = {"task": "daily.settle", "schedule": 60.0}
 
 AUTH_USER_MODEL = "accounts.User"
 AUTHENTICATION_BACKENDS = [
@@ -444,5 +449,9 @@ RANKED_ORIGIN_DAYS = env_int("RANKED_ORIGIN_DAYS", 30)
 # A tournament pair none of whose players had the tournament's page open within this many
 # seconds at a round's start is absent and loses that round (tournaments.actions).
 TOURNAMENT_PRESENCE_SECONDS = env_int("TOURNAMENT_PRESENCE_SECONDS", 90)
+# The deal of the day (docs/daily.md): its day starts at midnight in this zone, and its set is
+# this many hands, the same for everyone.
+DAILY_TIME_ZONE = env_str("DAILY_TIME_ZONE", "Europe/Paris")
+DAILY_HANDS = env_int("DAILY_HANDS", 8)
 # A table where no seated person has been connected for this long is closed by the beat sweep.
 ABANDONED_TABLE_MINUTES = env_int("ABANDONED_TABLE_MINUTES", 30)

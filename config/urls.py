@@ -26,6 +26,7 @@ urlpatterns += i18n_patterns(
     path("", include("lobby.urls")),
     path("", include("games.urls")),
     path("", include("ranked.urls")),
+    path("", include("daily.urls")),
     path("", include("rules_pages.urls")),
     path("", include("tournaments.urls")),
     prefix_default_language=True,

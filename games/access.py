@@ -1,6 +1,8 @@
 """Who may follow a table: quick and ranked tables are public; a private table is seen only by
 its seated players, its host and those who opened its invitation link (the link's table is then
-remembered in their session). Table ids are sequential, so the id alone must open nothing."""
+remembered in their session); a daily table only by its player (watching it would show the
+day's deals to someone yet to play them). Table ids are sequential, so the id alone must open
+nothing."""
 
 from __future__ import annotations
 
@@ -22,9 +24,9 @@ def remember_invitation(session: Any, table_id: int) -> None:
 
 def may_follow(table: Table, viewer: Viewer | None, session: Any) -> bool:
     """Whether this visitor may see the table's page and open its socket."""
-    if table.kind != Table.Kind.PRIVATE:
+    if table.kind not in (Table.Kind.PRIVATE, Table.Kind.DAILY):
         return True
-    if table.pk in (session.get(INVITATIONS_KEY) or []):
+    if table.kind == Table.Kind.PRIVATE and table.pk in (session.get(INVITATIONS_KEY) or []):
         return True
     if viewer is None:
         return False

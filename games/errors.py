@@ -46,6 +46,7 @@ REFUSALS: dict[str, Promise] = {
     "private_table": _("This private table is open to its players and guests only."),
     "ranked_table": _("Ranked tables are filled by matchmaking."),
     "bot_account": _("A bot account plays through the bot API only, never in a browser."),
+    "daily_table": _("The deal of the day is played alone, once."),
     "ranked_login": _("Ranked play is for registered players: sign up or log in to play ranked."),
     "ranked_wait": _(
         "You left ranked matches before their end: you can play ranked again in %(time)s."

@@ -54,6 +54,9 @@ class Table(models.Model):
         QUICK = "quick", pgettext_lazy("table kind", "Quick")
         PRIVATE = "private", pgettext_lazy("table kind", "Private")
         RANKED = "ranked", pgettext_lazy("table kind", "Ranked")
+        # One person's table of a fixed set of deals (the ``daily`` app's "deal of the day"): the
+        # person alone with bots, followed by no one else, never joined nor played again.
+        DAILY = "daily", pgettext_lazy("table kind", "Daily deal")
 
     class Status(models.TextChoices):
         WAITING = "waiting", pgettext_lazy("table status", "Waiting")
@@ -192,6 +195,9 @@ class Match(models.Model):
     each hand from its own seed in ``deal_seeds``, drawn from ``secrets`` in the transaction that
     deals it; ``legacy`` for the matches dealt before that scheme, every deal from ``seed``. The
     first dealer comes from ``seed`` in both.
+
+    ``fixed_deals``: every hand's seed was given when the match was dealt (a set everyone plays,
+    the daily deals); the match is those hands and ends with the last one, whatever the score.
     """
 
     class DealScheme(models.TextChoices):
@@ -207,6 +213,7 @@ class Match(models.Model):
     )
     #: One seed (64 hex) per hand dealt, in order; secret until its hand ends.
     deal_seeds = models.JSONField(_("hands' seeds"), default=list, blank=True)
+    fixed_deals = models.BooleanField(_("fixed set of deals"), default=False)
     action_count = models.PositiveIntegerField(_("actions"), default=0)
     result = models.JSONField(_("result"), null=True, blank=True)
     players = models.JSONField(_("players"), default=dict)
@@ -230,7 +237,7 @@ class Match(models.Model):
             return None
         if self.deal_scheme != self.DealScheme.FAIR:
             raise ValueError(f"match {self.pk}: unknown deal scheme {self.deal_scheme!r}")
-        return FairDeals(self.table_id, self.pk, self.deal_seeds, fresh)
+        return FairDeals(self.table_id, self.pk, self.deal_seeds, fresh, final=self.fixed_deals)
 
     def new_engine(self, fresh: Callable[[], str] | None = None) -> EngineMatch:
         """The engine of this match at its deal, nothing applied: replay the log on it."""

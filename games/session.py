@@ -268,17 +268,26 @@ class TableSession:
         an action sent for the previous one is refused as stale."""
         self.table.version += 1
 
-    def start_match(self, *, rules: dict[str, Any], seed: str, players: dict[str, str]) -> Match:
+    def start_match(
+        self,
+        *,
+        rules: dict[str, Any],
+        seed: str,
+        players: dict[str, str],
+        deal_seeds: list[str] | None = None,
+    ) -> Match:
         """Deal a new match at the table (the next number), with a fresh engine. Its first hand
         is dealt from a seed drawn now (fair-deals.md), the next ones as they are dealt
-        (``apply``); ``seed`` gives the first dealer."""
+        (``apply``); ``seed`` gives the first dealer. ``deal_seeds``: a fixed set of deals
+        instead (``Match.fixed_deals``), the match is those hands."""
         match = Match.objects.create(
             table=self.table,
             number=Match.objects.filter(table=self.table).count() + 1,
             rules=rules,
             seed=seed,
             deal_scheme=Match.DealScheme.FAIR,
-            deal_seeds=[new_seed()],
+            deal_seeds=list(deal_seeds) if deal_seeds else [new_seed()],
+            fixed_deals=bool(deal_seeds),
             players=players,
         )
         self.table.match = match

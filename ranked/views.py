@@ -28,6 +28,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from core.addresses import BROWSER_COOKIE, BROWSER_COOKIE_SECONDS
+from core.hooks import Hook
 from games.errors import ServiceError, refusal
 from games.models import BotLevel, Match
 from games.viewers import is_bot_in_browser, viewer_from_request
@@ -149,6 +150,15 @@ def _user_named(name: str):
     return user
 
 
+def _no_sections(request: HttpRequest, user) -> str:
+    return ""
+
+
+# What an app above ranked play adds to a player's profile, as HTML (``daily`` provides the
+# player's daily results): the profile never imports it.
+profile_sections: Hook[[HttpRequest, object], str] = Hook("profile_sections", _no_sections)
+
+
 def profile_url(user) -> str:
     return reverse("ranked:profile", args=[user.public_name()])
 
@@ -185,6 +195,7 @@ def profile(request: HttpRequest, name: str) -> HttpResponse:
             "chart": rating_chart(stats.history(user.pk)),
             "owner": owner,
             "form": form,
+            "extra_sections": profile_sections(request, user),
         },
         status=400 if form is not None and form.errors else 200,
     )

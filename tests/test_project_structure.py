@@ -11,7 +11,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 PACKAGES = (
     "spades", "core", "accounts", "games", "ranked", "lobby", "moderation", "rules_pages",
-    "botapi", "tournaments", "live", "config",
+    "botapi", "tournaments", "daily", "live", "config",
 )  # fmt: skip
 TABLE_MODELS = {"Table", "Seat", "Match", "Action"}
 WRITES = {

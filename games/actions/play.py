@@ -63,10 +63,12 @@ def do_act(
         _after_action(s, action)
 
 
-def _choose_bot_action(level: str, view: SeatView, rng: random.Random) -> EngineAction | None:
+def _choose_bot_action(
+    level: str, view: SeatView, rng: random.Random, exact: bool = False
+) -> EngineAction | None:
     from spades.bots import choose_action  # the bots load their tables on first use
 
-    return choose_action(level, view, rng=rng)
+    return choose_action(level, view, rng=rng, exact=exact)
 
 
 def _bot_choice(table_id: int, version: int) -> tuple[str, EngineAction] | None:
@@ -86,10 +88,13 @@ def _bot_choice(table_id: int, version: int) -> tuple[str, EngineAction] | None:
             return None
         view = engine.view(position)  # exactly what that seat sees
         level = seat.bot_level or STANDIN_LEVEL
+        # From the match's seed and the moves so far: at tables dealt alike (the daily deals,
+        # one seed for the day), the same moves meet the same answers, never cut by the clock.
         rng = random.Random(f"{match.seed}:{match.action_count}")
+        exact = table.kind == Table.Kind.DAILY
     action: EngineAction | None
     try:
-        action = _choose_bot_action(level, view, rng)
+        action = _choose_bot_action(level, view, rng, exact)
     except Exception:
         log.exception("bot %s failed at table %s", level, table_id)
         action = None

@@ -172,6 +172,34 @@ def do_create_private_table(
             return s.table
 
 
+def do_open_table_alone(
+    viewer: Viewer,
+    *,
+    kind: str,
+    position: str,
+    rules: dict,
+    bot_level: str,
+    seed: str,
+    deal_seeds: list[str],
+) -> Table:
+    """Open a table for ``viewer`` alone at ``position``, bots of ``bot_level`` in the other
+    seats, and deal its match at once from the given seeds (``Match.fixed_deals``): the daily
+    deals, where every player meets the same cards. No turn timer, no chat (nobody to talk to).
+    The caller locks the person (one table per try)."""
+    fields = {
+        "kind": kind,
+        "host_key": viewer.key,
+        "rules": Rules.from_dict(rules).to_dict(),
+        "bot_level": _clean_bot_level(bot_level),
+        "turn_seconds": None,
+        "chat_enabled": False,
+    }
+    with TableSession.new(**fields) as s:
+        _sit(s, s.seats[position], viewer)
+        start_match(s, seed=seed, deal_seeds=deal_seeds)
+        return s.table
+
+
 def _just_opened(viewer: Viewer, rules: dict, bot_level: str, seconds: int | None) -> Table | None:
     """The private table ``viewer`` opened within DOUBLE_SUBMIT_WINDOW with these options, if
     they still wait there as its host."""
@@ -203,6 +231,8 @@ def do_join(
             raise refusal("bad_invitation")
         if table.kind == Table.Kind.RANKED:
             raise refusal("ranked_table")
+        if table.kind == Table.Kind.DAILY:
+            raise refusal("daily_table")
         _refuse_if_closed(table)
         if table.status != Table.Status.WAITING:
             raise refusal("table_started")
@@ -225,7 +255,8 @@ def do_join(
 
 def do_leave(table_id: int, viewer: Viewer) -> None:
     """``viewer`` gives up their seat. Before the start the seat empties (the host role passes to
-    another person); during the match a bot of the table's level takes it for good."""
+    another person); during the match a bot of the table's level takes it for good, except at a
+    daily table, which closes there (ABANDONED): what was played stays, the rest is not."""
     with TableSession(table_id) as s:
         table = s.table
         seat = s.seat_of(viewer)
@@ -238,6 +269,8 @@ def do_leave(table_id: int, viewer: Viewer) -> None:
                 table.host_key = humans[0].viewer_key if humans else ""
             if not humans:
                 table.bots_at = None
+        elif table.status == Table.Status.PLAYING and table.kind == Table.Kind.DAILY:
+            table.status = Table.Status.ABANDONED
         elif table.status == Table.Status.PLAYING:
             seat.clear()
             seat.bot_level = table.bot_level
@@ -303,6 +336,8 @@ def do_rematch(table_id: int, viewer: Viewer) -> Table:
             raise refusal("not_seated")
         if table.kind == Table.Kind.RANKED:
             raise refusal("ranked_table")  # the next ranked match comes from the queue
+        if table.kind == Table.Kind.DAILY:
+            raise refusal("daily_table")
         if table.status not in (Table.Status.FINISHED, Table.Status.ABANDONED):
             if table.status == Table.Status.PLAYING and s.match and s.match.number > 1:
                 return table  # someone already asked for the rematch

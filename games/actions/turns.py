@@ -66,9 +66,16 @@ def _seed(dealer: int | None) -> str:
             return seed
 
 
-def start_match(s: TableSession, *, dealer: int | None = None) -> None:
+def start_match(
+    s: TableSession,
+    *,
+    dealer: int | None = None,
+    seed: str | None = None,
+    deal_seeds: list[str] | None = None,
+) -> None:
     """Fill the empty seats with bots and deal a new match (its first dealer ``dealer``, a seat
-    index, or drawn); everyone plays their own seat."""
+    index, or drawn); everyone plays their own seat. ``seed`` and ``deal_seeds``: a match dealt
+    as others were (the daily deals: the same first dealer and hands at every such table)."""
     table = s.table
     for seat in s.seats.values():
         if seat.is_empty:
@@ -76,7 +83,8 @@ def start_match(s: TableSession, *, dealer: int | None = None) -> None:
         seat.standin = False
     s.start_match(
         rules=Rules.from_dict(table.rules).to_dict(),
-        seed=_seed(dealer),
+        seed=seed if seed is not None else _seed(dealer),
+        deal_seeds=deal_seeds,
         players={p: s.seats[p].display_name() for p in POSITIONS},
     )
     table.status = Table.Status.PLAYING

@@ -19,6 +19,7 @@ from django.utils.translation import pgettext
 from django.views.decorators.http import require_GET
 
 from accounts.models import DELETED_PREFIX, shown_name
+from core.hooks import Hook
 from games.match_record import jsonl_export, match_hands, replay_data, score_table
 from games.models import Match, Seat, Table
 from games.texts import card_strings, minus, rules_summary
@@ -26,12 +27,26 @@ from games.viewers import Viewer, viewer_from_request
 from spades.engine import SEATS, Rules
 
 
+def _daily_match_hidden(match: Match, viewer: Viewer | None) -> bool:
+    return False
+
+
+# Who may see a daily table's match (``daily.replays`` provides it: its player, those who have
+# played that day's deals, everyone once the day is over). Nobody until a provider says so.
+daily_match_visible: Hook[[Match, Viewer | None], bool] = Hook(
+    "daily_match_visible", _daily_match_hidden
+)
+
+
 def may_see_match(match: Match, viewer: Viewer | None) -> bool:
     """Whether this visitor may see a match's page and export: only once over; a private
-    table's match only for the people who sat at the table (or its host)."""
+    table's match only for the people who sat at the table (or its host); a daily table's as
+    the ``daily_match_visible`` hook says."""
     if match.result is None:
         return False
     table = match.table
+    if table.kind == Table.Kind.DAILY:
+        return daily_match_visible(match, viewer)
     if table.kind != Table.Kind.PRIVATE:
         return True
     if viewer is None:

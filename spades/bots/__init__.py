@@ -7,6 +7,9 @@ is not its turn. In particular the ``{"type": "look"}`` action that the engine o
 candidate *before* its turn is ignored: bots choose between blind nil and looking only when asked
 to bid (hand hidden, legal = blind nil / look); after looking they are asked again and bid.
 Without an ``rng`` a generator seeded from the view is used, so a decision is reproducible.
+``exact=True`` drops Hard's wall-clock deadline (its work budget alone bounds a decision), so the
+same view and rng give the same action on any machine, however loaded: the daily deals need
+two players who make the same moves to meet the same answers.
 
 Levels:
 
@@ -49,6 +52,7 @@ in its playouts (sampler.py, rollout.py).
 from __future__ import annotations
 
 import hashlib
+import math
 import random
 from collections.abc import Callable
 
@@ -81,10 +85,21 @@ def view_rng(view: View) -> random.Random:
     return random.Random(seed)
 
 
-def choose_action(level: str, view: View, rng: random.Random | None = None) -> Action | None:
-    """The action of bot ``level`` for ``view``, or None if it has nothing to do now."""
+def _hard_exact(view: View, rng: random.Random) -> Action | None:
+    return hard.choose(view, rng, time_budget=math.inf)
+
+
+# The levels whose decision a clock can cut short, without that clock (``exact``).
+_EXACT_BOTS: dict[str, Bot] = {"hard": _hard_exact}
+
+
+def choose_action(
+    level: str, view: View, rng: random.Random | None = None, exact: bool = False
+) -> Action | None:
+    """The action of bot ``level`` for ``view``, or None if it has nothing to do now.
+    ``exact``: never cut short by the clock (see the module's docstring)."""
     try:
-        bot = _BOTS[level]
+        bot = _EXACT_BOTS.get(level, _BOTS[level]) if exact else _BOTS[level]
     except KeyError:
         raise ValueError(f"unknown bot level {level!r} (one of {', '.join(LEVELS)})") from None
     legal: list[Action] = view.get("legal") or []

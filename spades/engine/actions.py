@@ -108,9 +108,10 @@ class TeamTotals(TypedDict):
 
 
 class MatchResult(TypedDict):
-    """``{"winner": "NS", "scores": {"NS": 512, "EW": 330}}``."""
+    """``{"winner": "NS", "scores": {"NS": 512, "EW": 330}}``; ``winner`` is None only for a
+    draw at the end of a fixed set of deals (``FairDeals.final``)."""
 
-    winner: str
+    winner: str | None
     scores: dict[str, int]
 
 

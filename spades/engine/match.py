@@ -323,6 +323,14 @@ class Match:
         winner = match_winner(self.rules, ns, ew, self.hand_number)
         if winner is not None:
             self._result = {"winner": winner, "scores": {"NS": ns, "EW": ew}}
+        elif (
+            self.deals is not None
+            and self.deals.final
+            and self.hand_number >= len(self.deals.seeds)
+        ):
+            # A fixed set of deals ends with its last one; equal scores are a draw (no winner).
+            leader = None if ns == ew else ("NS" if ns > ew else "EW")
+            self._result = {"winner": leader, "scores": {"NS": ns, "EW": ew}}
         else:
             self._deal_next()
 

@@ -100,6 +100,8 @@ class FairDeals:
 
     ``fresh`` gives the seed of a hand beyond those known (the site: ``new_seed``); without it,
     dealing such a hand raises ``LookupError``: a replay uses the stored seeds only.
+    ``final``: the seeds are a set fixed before the match (the daily deals, played by everyone):
+    the match ends with the last of them, whatever the scores (``Match``).
     """
 
     scheme = SCHEME
@@ -110,13 +112,15 @@ class FairDeals:
         match_id: int,
         seeds: Sequence[str] = (),
         fresh: Callable[[], str] | None = None,
+        final: bool = False,
     ) -> None:
         for seed in seeds:
             check_seed(seed)
         self.table_id = table_id
         self.match_id = match_id
         self.seeds = list(seeds)
-        self.fresh = fresh
+        self.fresh = None if final else fresh
+        self.final = final
         self._commitments: dict[int, str] = {}
 
     def __repr__(self) -> str:

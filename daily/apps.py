@@ -1,0 +1,23 @@
+from django.apps import AppConfig
+from django.utils.translation import gettext_lazy as _
+
+
+class DailyConfig(AppConfig):
+    """The deal of the day: one set of deals a day, played by everyone alone with Hard bots and
+    compared by matchpoints (docs/daily.md)."""
+
+    default_auto_field = "django.db.models.BigAutoField"
+    name = "daily"
+    verbose_name = _("Deal of the day")
+
+    def ready(self) -> None:
+        """Hear of a daily match's end (its try is settled), say who may see a daily match's
+        replay, and add the player's daily results to their profile."""
+        from daily import actions, replays
+        from games import signals
+        from games.views.match import daily_match_visible
+        from ranked.views import profile_sections
+
+        signals.match_ended.connect(actions.on_match_ended, dispatch_uid="daily.ended")
+        daily_match_visible.provide(replays.may_see_daily_match)
+        profile_sections.provide(replays.profile_section)

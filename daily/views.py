@@ -1,0 +1,131 @@
+"""The day's page (/fr/donne-du-jour/, earlier days at /fr/donne-du-jour/2026-12-02/), the
+button that starts or resumes today's try, and the one that stops it half-way.
+
+The page shows the day's commitments (and its seeds once the day is over), the ranking of
+accounts and, apart, of guests, each deal's spread of results, and to those done with the
+day's deals each deal's best result with its replay. Nothing on it shows a deal to someone who
+has not played it: no seed before the day is over, no replay before the viewer is done."""
+
+from __future__ import annotations
+
+from datetime import date
+from typing import Any
+from urllib.parse import urlencode
+
+from django.contrib import messages
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.views.decorators.http import require_GET, require_POST
+
+from daily import actions, deals
+from daily.models import DailyEntry, DailySet
+from games.errors import ServiceError
+from games.viewers import Viewer, viewer_from_request
+
+BOARD_SIZE = 100
+
+
+def _board(daily_set: DailySet, accounts: bool) -> list[DailyEntry]:
+    rows = DailyEntry.objects.filter(daily_set=daily_set, user__isnull=not accounts).exclude(
+        status=DailyEntry.Status.PLAYING
+    )
+    return list(rows.order_by("rank", "pk").only(
+        "nickname", "rank", "matchpoints", "scores", "status", "user_id", "viewer_key",
+    )[:BOARD_SIZE])  # fmt: skip
+
+
+def _deal_rows(daily_set: DailySet, done: bool) -> list[dict[str, Any]]:
+    rows = []
+    for n, commitment in enumerate(daily_set.commitments, 1):
+        best = daily_set.best[n - 1] if n <= len(daily_set.best) else None
+        rows.append(
+            {
+                "number": n,
+                "context": deals.context(daily_set.day, n),
+                "commitment": commitment,
+                "seed": daily_set.deal_seeds[n - 1] if daily_set.is_closed else None,
+                "spread": daily_set.spread[n - 1] if n <= len(daily_set.spread) else [],
+                "best": best if done else None,
+                "best_url": reverse("games:match", args=[best["match_id"]])
+                if done and best
+                else None,
+            }
+        )
+    return rows
+
+
+def _day_page(request: HttpRequest, daily_set: DailySet) -> HttpResponse:
+    viewer = viewer_from_request(request)
+    mine = actions.entry_of(daily_set, viewer)
+    done = daily_set.is_closed or (mine is not None and mine.settled)
+    today = deals.today()
+    earlier = DailySet.objects.filter(day__lt=today).order_by("-day").values_list("day", flat=True)
+    return render(
+        request,
+        "daily/day.html",
+        {
+            "daily_set": daily_set,
+            "is_today": daily_set.day == today,
+            "mine": mine,
+            "my_url": reverse("games:match", args=[mine.match_id])
+            if mine is not None and mine.settled and mine.match_id
+            else None,
+            "deals": _deal_rows(daily_set, done),
+            "accounts": _board(daily_set, accounts=True),
+            "guests": _board(daily_set, accounts=False),
+            "earlier": list(earlier[:14]),
+        },
+    )
+
+
+@require_GET
+def today_page(request: HttpRequest) -> HttpResponse:
+    """Today's set (made now if beat has not made it yet)."""
+    return _day_page(request, actions.do_open_day())
+
+
+@require_GET
+def day_page(request: HttpRequest, day: str) -> HttpResponse:
+    """An earlier day's set (today's redirects to the page without a date)."""
+    try:
+        wanted = date.fromisoformat(day)
+    except ValueError:
+        raise Http404("not a day") from None
+    if wanted == deals.today():
+        return redirect("daily:today")
+    daily_set = DailySet.objects.filter(day=wanted).first()
+    if daily_set is None:
+        raise Http404("no deals that day")
+    return _day_page(request, daily_set)
+
+
+def _viewer_or_nickname(request: HttpRequest) -> Viewer | HttpResponse:
+    viewer = viewer_from_request(request)
+    if viewer is None:
+        query = urlencode({"next": reverse("daily:today")})
+        return redirect(f"{reverse('lobby:nickname')}?{query}")
+    return viewer
+
+
+@require_POST
+def play(request: HttpRequest) -> HttpResponse:
+    """Start (or resume) today's try: to its table."""
+    viewer = _viewer_or_nickname(request)
+    if isinstance(viewer, HttpResponse):
+        return viewer
+    try:
+        entry = actions.do_play(viewer)
+    except ServiceError as exc:
+        messages.error(request, str(exc.message))
+        return redirect("daily:today")
+    return redirect("games:table", entry.table_id)
+
+
+@require_POST
+def stop(request: HttpRequest) -> HttpResponse:
+    """Stop today's try half-way: what was played counts, the rest is not played."""
+    viewer = viewer_from_request(request)
+    if viewer is not None:
+        actions.do_leave_try(viewer)
+    return redirect("daily:today")
