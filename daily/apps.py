@@ -16,8 +16,10 @@ class DailyConfig(AppConfig):
         from daily import actions, replays
         from games import signals
         from games.views.match import daily_match_visible
+        from games.views.table import way_back
         from ranked.views import profile_sections
 
         signals.match_ended.connect(actions.on_match_ended, dispatch_uid="daily.ended")
         daily_match_visible.provide(replays.may_see_daily_match)
+        way_back.provide(replays.way_back)
         profile_sections.provide(replays.profile_section)

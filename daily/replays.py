@@ -7,10 +7,11 @@ from __future__ import annotations
 from typing import Any
 
 from django.template.loader import render_to_string
+from django.urls import reverse
 from django.utils.safestring import SafeString
 
 from daily.models import DailyEntry
-from games.models import Match
+from games.models import Match, Table
 from games.viewers import Viewer
 
 
@@ -31,6 +32,11 @@ def may_see_daily_match(match: Match, viewer: Viewer | None) -> bool:
         .exclude(status=DailyEntry.Status.PLAYING)
         .exists()
     )
+
+
+def way_back(table: Table) -> str | None:
+    """A daily table's player goes back to the day's page (their result, the ranking)."""
+    return reverse("daily:today") if table.kind == Table.Kind.DAILY else None
 
 
 def profile_section(request: Any, user: Any) -> SafeString:

@@ -58,6 +58,8 @@ def _deal_rows(daily_set: DailySet, done: bool) -> list[dict[str, Any]]:
 def _day_page(request: HttpRequest, daily_set: DailySet) -> HttpResponse:
     viewer = viewer_from_request(request)
     mine = actions.entry_of(daily_set, viewer)
+    if mine is not None and not mine.settled and actions.do_settle(mine.pk):
+        mine.refresh_from_db()  # left from the table's page, or its day is over: settled now
     done = daily_set.is_closed or (mine is not None and mine.settled)
     today = deals.today()
     earlier = DailySet.objects.filter(day__lt=today).order_by("-day").values_list("day", flat=True)

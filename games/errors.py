@@ -78,6 +78,7 @@ REFUSALS: dict[str, Promise] = {
     "illegal": _("This move is not allowed."),
     # the coach
     "coach_ranked": _("There is no advice at ranked tables."),
+    "coach_daily": _("There is no advice on the deals of the day: everyone plays them alone."),
     "no_hand": _("Your hand is face down: there is no estimate until you look at it."),
     "coach_once": _("You already have the advice for this move."),
     # chat

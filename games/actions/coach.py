@@ -3,7 +3,7 @@
 
 Reads, not changes: the advice comes from the seat's own view (``engine.view(seat)``, exactly
 what the player and a bot in that seat see), read through ``games.session.reading`` without a
-lock. Both pass one gate, ``_advised_seat``: never at ranked tables (the refusal is the
+lock. Both pass one gate, ``_advised_seat``: never at ranked or daily tables (the refusal is the
 server's, not only the page's), only to the person seated, only while the table plays. The coach
 answers once per player and table version (the consumer passes the version it last answered).
 """
@@ -49,6 +49,8 @@ def _advised_seat(snap: Snapshot, viewer: Viewer | None) -> Seat:
     seat = next((s for s in snap.seats.values() if key and s.viewer_key == key), None)
     if table.kind == Table.Kind.RANKED:
         raise refusal("coach_ranked")
+    if table.kind == Table.Kind.DAILY:
+        raise refusal("coach_daily")  # everyone meets the day's deals on their own
     if seat is None:
         raise refusal("not_a_player")
     if table.status != Table.Status.PLAYING or engine is None:

@@ -48,6 +48,19 @@ ranked_page: Hook[[Table, Viewer | None], dict[str, Any] | None] = Hook(
 )
 
 
+def _no_way_back(table: Table) -> str | None:
+    return None
+
+
+# Where a table kept by an app above the tables sends its player back, instead of the lobby
+# (``daily`` provides the day's page for a daily table). None: the lobby.
+way_back: Hook[[Table], str | None] = Hook("way_back", _no_way_back)
+
+
+def _back_url(table: Table) -> str:
+    return way_back(table) or reverse("lobby:index")
+
+
 def _wants_json(request: HttpRequest) -> bool:
     return request.headers.get("X-Requested-With") == "fetch"
 
@@ -139,7 +152,7 @@ def table(request: HttpRequest, pk: int) -> HttpResponse:
         "leave": reverse("games:leave", args=[pk]),
         "rematch": reverse("games:rematch", args=[pk]),
         "hint": reverse("games:hint", args=[pk]),
-        "lobby": reverse("lobby:index"),
+        "lobby": _back_url(table_obj),
         "match": _match_url_template(),
     }
     config: dict[str, Any] = {
@@ -156,7 +169,10 @@ def table(request: HttpRequest, pk: int) -> HttpResponse:
     variant, rules_line = _variant_and_rules(facts.get("rules") or {})
     strings = table_strings()
     ranked = ranked_page(table_obj, viewer) if table_obj.kind == Table.Kind.RANKED else None
-    if table_obj.kind == Table.Kind.RANKED:
+    if table_obj.kind == Table.Kind.DAILY:
+        title = _("Deal of the day (table %(id)s)") % {"id": pk}
+        del urls["hint"], strings["hint_line"]  # no advice: everyone plays the day's deals alone
+    elif table_obj.kind == Table.Kind.RANKED:
         title = _("Ranked table %(id)s") % {"id": pk}
         # No bot advice at a ranked table: the page has no way to ask (the server refuses too).
         del urls["hint"], strings["hint_line"]
@@ -212,11 +228,13 @@ def kick(request: HttpRequest, pk: int) -> HttpResponse:
 
 @require_POST
 def leave(request: HttpRequest, pk: int) -> HttpResponse:
-    """Leave the table and go back to the lobby."""
+    """Leave the table and go back to the lobby (or where the table's kind says)."""
     viewer = viewer_from_request(request)
+    table_obj = Table.objects.filter(pk=pk).first()
+    back = _back_url(table_obj) if table_obj is not None else reverse("lobby:index")
     if viewer is None:
-        return _done(request, pk, to=reverse("lobby:index"))
-    return _call(request, pk, do_leave, viewer, to=reverse("lobby:index"))
+        return _done(request, pk, to=back)
+    return _call(request, pk, do_leave, viewer, to=back)
 
 
 @require_POST

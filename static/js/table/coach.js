@@ -30,7 +30,7 @@ export function renderCoach(app) {
   if (!box) return;
   const { F } = app;
   const v = view(app);
-  const offered = F.kind !== "ranked" && isMyTurn(app) && (v.phase === "bidding" || v.phase === "playing");
+  const offered = F.kind !== "ranked" && F.kind !== "daily" && isMyTurn(app) && (v.phase === "bidding" || v.phase === "playing");
   const current = offered && app.advice && app.advice.version === app.state.version ? app.advice : null;
   box.hidden = !offered;
   $("#coach-ask").disabled = !!current || app.pending;

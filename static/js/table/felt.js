@@ -269,8 +269,9 @@ export function renderOverlay(app) {
     const scores = result.scores || {};
     card.append(h("p", { text: teams.map((t) => fmt(S.team_score, { team: teamLabel(app, t), score: num(scores[t]) })).join(" — ") }));
     const actions = h("div", { class: "overlay-actions" }, h("a", { class: "btn", href: cfg.urls.lobby, text: S.back_to_lobby }));
-    // A ranked table has no rematch: the next ranked match comes from the queue (the lobby).
-    if (F.mySeat && F.kind !== "ranked") actions.append(rematchForm(app));
+    // A ranked table has no rematch: the next ranked match comes from the queue (the lobby); the
+    // deal of the day is played once.
+    if (F.mySeat && F.kind !== "ranked" && F.kind !== "daily") actions.append(rematchForm(app));
     // The finished match's own page: its score hand by hand and the replay of every deal.
     if (F.matchId && cfg.urls.match && (F.mySeat || F.kind !== "private")) actions.append(h("a", { class: "btn", id: "see-match", href: fmt(cfg.urls.match, { id: F.matchId }), text: S.see_match }));
     card.append(actions, h("p", { class: "overlay-note final-note", text: S.final_note }));

@@ -93,7 +93,7 @@ function promptText(app) {
 
 /** What a closed table offers: play again (a seated player) and the way back to the lobby. */
 function closedPanel(app) {
-  const actions = h("div", { class: "closed-actions" }, app.F.mySeat && app.F.kind !== "ranked" ? [rematchForm(app), " "] : null,
+  const actions = h("div", { class: "closed-actions" }, app.F.mySeat && app.F.kind !== "ranked" && app.F.kind !== "daily" ? [rematchForm(app), " "] : null,
     h("a", { class: "btn", href: app.cfg.urls.lobby, id: "back-to-lobby", text: app.S.back_to_lobby }));
   return h("section", { class: "closed-panel", id: "closed-panel" }, actions);
 }

@@ -1,0 +1,71 @@
+"""End to end, in a real headless Chromium: a guest opens the day's page, plays the whole daily
+set (two hands here, DAILY_HANDS) against three Hard bots, and finds themself in the guests'
+ranking with their matchpoints; Daphne, a Celery worker with beat and Redis run for real."""
+
+from __future__ import annotations
+
+import contextlib
+import re
+import time
+
+import pytest
+from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
+
+from tests.support.browser import act_once, chromium_page, serve_live_site
+
+pytestmark = [pytest.mark.browser, pytest.mark.slow, pytest.mark.django_db(transaction=True)]
+
+
+@pytest.fixture
+def live_site(transactional_db, monkeypatch):
+    monkeypatch.setenv("DAILY_HANDS", "2")
+    with serve_live_site(trick_pause_s=0.1) as url:
+        yield url
+
+
+def test_a_guest_plays_the_whole_daily_set_and_sees_the_ranking(live_site, chromium):
+    with chromium_page(chromium) as (page, errors):
+        page.goto(live_site + "/fr/donne-du-jour/")
+        assert page.get_by_role("heading", level=1).inner_text().startswith("Donne du jour")
+        assert page.locator("#daily-deals tbody tr").count() == 2
+        page.get_by_role("button", name="Jouer la donne du jour").click()
+        page.wait_for_url("**/fr/jouer/pseudo/**")
+        page.get_by_label("Ton pseudo").fill("Léa")
+        page.locator("#nickname-submit").click()
+        page.wait_for_url("**/fr/donne-du-jour/")
+        page.get_by_role("button", name="Jouer la donne du jour").click()
+        page.wait_for_url(re.compile(r".*/fr/tables/\d+/$"))
+        page.wait_for_function("document.body.dataset.socket === 'open'")
+        page.wait_for_selector("#hand-area .hand", timeout=20_000)
+        assert page.locator("#seat-bottom .seat-you").count() == 1
+
+        over = page.locator("#overlay-title", has_text="Partie terminée")
+        deadline = time.monotonic() + 240
+        done = {"bid": 0, "look": 0, "play": 0}
+        while not over.count():
+            assert time.monotonic() < deadline, f"the set did not end: {done}"
+            keep_going = page.locator("#felt-overlay:not([hidden]) button", has_text="Continuer")
+            if keep_going.count():
+                with contextlib.suppress(PlaywrightTimeoutError):
+                    keep_going.first.click(timeout=2_000)
+                continue
+            action = act_once(page)
+            if action:
+                done[action] += 1
+                page.wait_for_timeout(60)
+            else:
+                page.wait_for_timeout(100)
+        assert done["play"] == 26
+
+        page.goto(live_site + "/fr/donne-du-jour/")
+        deadline = time.monotonic() + 30
+        while "Rang 1." not in page.locator("#my-result").inner_text():
+            assert time.monotonic() < deadline, "the ranking was not refreshed"
+            page.wait_for_timeout(500)
+            page.reload()
+        guests = page.get_by_role("table", name="Invités, par pseudo")
+        assert guests.get_by_role("rowheader", name="Léa").count() == 1
+        assert "1,00" in guests.inner_text()  # alone on both deals: half a point each
+        assert page.get_by_role("link", name="Replay de la donne 1").count() == 1
+        assert page.get_by_role("button", name="Jouer la donne du jour").count() == 0
+        assert errors == []
