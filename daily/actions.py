@@ -22,7 +22,7 @@ from contextlib import suppress
 from datetime import date
 from typing import Any
 
-from django.db import IntegrityError, transaction
+from django.db import IntegrityError, connection, transaction
 from django.db.models import F
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
@@ -31,7 +31,7 @@ from core.after_commit import queue_task
 from core.locks import advisory_xact_lock
 from core.viewers import ViewerKey
 from daily import deals
-from daily.matchpoints import ranks, set_points, spread
+from daily.matchpoints import ranks, set_points, summary
 from daily.models import DailyEntry, DailySet
 from games.actions.tables import do_leave, do_open_table_alone
 from games.errors import ServiceError
@@ -213,6 +213,17 @@ def unsettled_ids() -> list[int]:
     return list(stale.values_list("pk", flat=True)[:500])
 
 
+def _write_ranks(changes: list[tuple[float, int, int]]) -> None:
+    """(matchpoints, rank, try id) rows, in one prepared statement run for each (psycopg
+    pipelines them): ``bulk_update`` builds a CASE per row in Python, 4 s for 500 tries here."""
+    table = connection.ops.quote_name(DailyEntry._meta.db_table)
+    with connection.cursor() as cursor:
+        cursor.executemany(
+            f"UPDATE {table} SET matchpoints = %s, rank = %s WHERE id = %s",
+            changes,
+        )
+
+
 def do_refresh_ranking(set_id: int) -> bool:
     """Give every settled try of the set its matchpoints and rank (accounts and guests ranked
     apart, compared with everyone), and the set its spread and best result per deal. Returns
@@ -229,31 +240,23 @@ def do_refresh_ranking(set_id: int) -> bool:
             DailyEntry.objects.filter(daily_set_id=set_id)
             .exclude(status=DailyEntry.Status.PLAYING)
             .order_by("pk")
-            .values_list("pk", "scores", "user_id", "match_id", "status")
+            .values_list("pk", "scores", "user_id", "match_id", "status", "matchpoints", "rank")
         )
         hands = daily_set.hands
-        totals, per_deal = set_points([r[1] for r in rows], hands)
+        totals, _per_deal = set_points([r[1] for r in rows], hands)
         rank_of: dict[int, int] = {}
         for accounts in (True, False):
             group = [i for i, r in enumerate(rows) if (r[2] is not None) == accounts]
             for i, rank in zip(group, ranks([totals[i] for i in group]), strict=True):
                 rank_of[i] = rank
-        entries = [
-            DailyEntry(
-                pk=r[0],
-                matchpoints=round(totals[i], 6),
-                deal_points=per_deal[i],
-                rank=rank_of[i],
-            )
-            for i, r in enumerate(rows)
-        ]
-        DailyEntry.objects.bulk_update(
-            entries, ["matchpoints", "deal_points", "rank"], batch_size=1000
-        )
+        _write_ranks(
+            [(round(totals[i], 6), rank_of[i], r[0]) for i, r in enumerate(rows)
+             if (round(totals[i], 6), rank_of[i]) != (r[5], r[6])]
+        )  # fmt: skip
         spreads, best = [], []
         for k in range(hands):
             results = [r[1][k] if k < len(r[1]) else None for r in rows]
-            spreads.append([[score, count] for score, count in spread(results)])
+            spreads.append(summary(results))
             replayable = [
                 (r[1][k], r[3]) for r in rows if k < len(r[1]) and r[4] == "finished" and r[3]
             ]

@@ -63,3 +63,26 @@ def spread(results: Sequence[int | None]) -> list[tuple[int, int]]:
         if r is not None:
             counts[r] = counts.get(r, 0) + 1
     return sorted(counts.items(), reverse=True)
+
+
+def summary(results: Sequence[int | None], common: int = 5) -> dict[str, object] | None:
+    """One deal's spread in a few numbers, whatever the number of players: how many played it,
+    the best, the quartiles, the median and the worst result, and the ``common`` results most
+    often reached (how many each, best first). None when nobody played it."""
+    played = sorted((r for r in results if r is not None), reverse=True)
+    if not played:
+        return None
+
+    def at(share: float) -> int:
+        return played[min(len(played) - 1, int(share * len(played)))]
+
+    frequent = sorted(spread(played), key=lambda item: (-item[1], -item[0]))[:common]
+    return {
+        "count": len(played),
+        "best": played[0],
+        "upper": at(0.25),
+        "median": at(0.5),
+        "lower": at(0.75),
+        "worst": played[-1],
+        "common": sorted(([score, n] for score, n in frequent), reverse=True),
+    }

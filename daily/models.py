@@ -32,7 +32,8 @@ class DailySet(models.Model):
     #: Bumped by every settled try; the ranking task brings ``ranked_version`` up to it.
     results_version = models.PositiveIntegerField(_("results version"), default=0)
     ranked_version = models.PositiveIntegerField(_("ranked version"), default=0)
-    #: Per deal, what the ranking task found: the spread of results and the best one.
+    #: Per deal, what the ranking task found: its spread of results (``matchpoints.summary``)
+    #: and the best replayable result.
     spread = models.JSONField(_("spread of results"), default=list, blank=True)
     best = models.JSONField(_("best results"), default=list, blank=True)
     created_at = models.DateTimeField(_("created at"), auto_now_add=True)
@@ -77,8 +78,6 @@ class DailyEntry(models.Model):
     #: penalties left out). Shorter than the set when left half-way.
     scores = models.JSONField(_("results"), default=list, blank=True)
     matchpoints = models.FloatField(_("matchpoints"), null=True, blank=True)
-    #: Per deal, the matchpoints of this try (None: not played).
-    deal_points = models.JSONField(_("matchpoints per deal"), default=list, blank=True)
     rank = models.PositiveIntegerField(_("rank"), null=True, blank=True)
     started_at = models.DateTimeField(_("started at"), auto_now_add=True)
     finished_at = models.DateTimeField(_("finished at"), null=True, blank=True)

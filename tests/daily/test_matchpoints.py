@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from daily.matchpoints import deal_points, ranks, set_points, spread
+from daily.matchpoints import deal_points, ranks, set_points, spread, summary
 
 
 def test_the_best_of_five_scores_one_and_the_worst_zero():
@@ -37,3 +37,13 @@ def test_equal_totals_share_a_rank():
 
 def test_the_spread_counts_each_result_best_first():
     assert spread([10, None, 30, 10]) == [(30, 1), (10, 2)]
+
+
+def test_a_deals_summary_says_how_many_and_where_the_results_lie():
+    found = summary([10, None, 30, 10, -20, 50, 10, 30, 0])
+    assert found is not None
+    assert found["count"] == 8
+    assert (found["best"], found["median"], found["worst"]) == (50, 10, -20)
+    assert found["common"][:2] == [[50, 1], [30, 2]]
+    assert [10, 3] in found["common"]
+    assert summary([None, None]) is None

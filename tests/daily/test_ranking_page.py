@@ -41,7 +41,8 @@ def test_matchpoints_and_ranks_accounts_and_guests_apart(settings):
     assert rows["Zoé"].matchpoints == pytest.approx(1.0 + 0.0)
     assert (rows["ana"].rank, rows["bob"].rank, rows["Zoé"].rank) == (1, 2, 1)
     daily_set.refresh_from_db()
-    assert daily_set.spread[1] == [[20, 2], [-40, 1]]
+    assert daily_set.spread[1]["count"] == 3
+    assert daily_set.spread[1]["common"] == [[20, 2], [-40, 1]]
     page = Client().get("/fr/donne-du-jour/").content.decode()
     accounts = page.index('id="daily-accounts"')
     guests = page.index('id="daily-guests"')
@@ -70,3 +71,15 @@ def test_the_profile_shows_the_players_daily_results():
     assert "Donnes du jour" in page
     assert 'id="daily-results"' in page
     assert "0,50" in page or "0.50" in page
+
+
+def test_a_long_ranking_comes_in_pages():
+    daily_set = do_open_day()
+    for i in range(55):
+        _settled(daily_set, f"guest{i:02}", [i])
+    do_refresh_ranking(daily_set.pk)
+    page = Client().get("/fr/donne-du-jour/").content.decode()
+    assert "guest54" in page and "guest00" not in page
+    assert "Page 1 sur 2" in page
+    second = Client().get("/fr/donne-du-jour/?g=2").content.decode()
+    assert "guest00" in second
