@@ -214,14 +214,25 @@ def unsettled_ids() -> list[int]:
 
 
 def _write_ranks(changes: list[tuple[float, int, int]]) -> None:
-    """(matchpoints, rank, try id) rows, in one prepared statement run for each (psycopg
-    pipelines them): ``bulk_update`` builds a CASE per row in Python, 4 s for 500 tries here."""
+    """(matchpoints, rank, try id) rows: on PostgreSQL one UPDATE joined to the three columns
+    sent as arrays, elsewhere one prepared statement run for each row. ``bulk_update`` built a
+    CASE per row in Python: 4 s for 500 tries here."""
+    if not changes:
+        return
     table = connection.ops.quote_name(DailyEntry._meta.db_table)
     with connection.cursor() as cursor:
-        cursor.executemany(
-            f"UPDATE {table} SET matchpoints = %s, rank = %s WHERE id = %s",
-            changes,
-        )
+        if connection.vendor == "postgresql":
+            points, ranks_, ids = (list(column) for column in zip(*changes, strict=True))
+            cursor.execute(
+                f"UPDATE {table} AS e SET matchpoints = v.points, rank = v.rank "
+                "FROM (SELECT unnest(%s::float8[]) AS points, unnest(%s::int[]) AS rank, "
+                "unnest(%s::bigint[]) AS id) AS v WHERE e.id = v.id",
+                [points, ranks_, ids],
+            )
+        else:
+            cursor.executemany(
+                f"UPDATE {table} SET matchpoints = %s, rank = %s WHERE id = %s", changes
+            )
 
 
 def do_refresh_ranking(set_id: int) -> bool:

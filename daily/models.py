@@ -91,7 +91,7 @@ class DailyEntry(models.Model):
             )
         ]
         indexes = [
-            models.Index(fields=["daily_set", "status", "rank"]),
+            models.Index(fields=["daily_set", "rank", "id"]),
             models.Index(fields=["user", "daily_set"]),
         ]
 

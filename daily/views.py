@@ -14,7 +14,6 @@ from urllib.parse import urlencode
 
 from django.contrib import messages
 from django.core.paginator import Paginator
-from django.db.models import F
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
@@ -33,9 +32,12 @@ def _board(request: HttpRequest, daily_set: DailySet, accounts: bool, param: str
     """One ranking's page (``?page=`` for accounts, ``?g=`` for guests): rows of plain values,
     formatted here (the template's filters cost more than the query at 10,000 tries)."""
     rows = (
-        DailyEntry.objects.filter(daily_set=daily_set, user__isnull=not accounts)
-        .exclude(status=DailyEntry.Status.PLAYING)
-        .order_by(F("rank").asc(nulls_last=True), "pk")
+        # Ranked tries only (a try settled a moment ago gets its rank from the ranking task):
+        # the index on (set, rank, id) gives a page without sorting the whole day.
+        DailyEntry.objects.filter(
+            daily_set=daily_set, rank__isnull=False, user__isnull=not accounts
+        )
+        .order_by("rank", "pk")
         .values_list("rank", "nickname", "matchpoints", "scores")
     )
     page = Paginator(rows, BOARD_SIZE).get_page(request.GET.get(param))

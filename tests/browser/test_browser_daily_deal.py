@@ -11,7 +11,12 @@ import time
 import pytest
 from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
-from tests.support.browser import act_once, chromium_page, serve_live_site
+from tests.support.browser import (
+    act_once,
+    assert_no_serious_axe_violations,
+    chromium_page,
+    serve_live_site,
+)
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow, pytest.mark.django_db(transaction=True)]
 
@@ -68,4 +73,5 @@ def test_a_guest_plays_the_whole_daily_set_and_sees_the_ranking(live_site, chrom
         assert "1,00" in guests.inner_text()  # alone on both deals: half a point each
         assert page.get_by_role("link", name="Replay de la donne 1").count() == 1
         assert page.get_by_role("button", name="Jouer la donne du jour").count() == 0
+        assert_no_serious_axe_violations(page, "the day's page after a try")
         assert errors == []
