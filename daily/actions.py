@@ -222,7 +222,9 @@ def _write_ranks(changes: list[tuple[float, int, int]]) -> None:
     table = connection.ops.quote_name(DailyEntry._meta.db_table)
     with connection.cursor() as cursor:
         if connection.vendor == "postgresql":
-            points, ranks_, ids = (list(column) for column in zip(*changes, strict=True))
+            points = [float(change[0]) for change in changes]  # (a sum of nothing is int 0)
+            ranks_ = [change[1] for change in changes]
+            ids = [change[2] for change in changes]
             cursor.execute(
                 f"UPDATE {table} AS e SET matchpoints = v.points, rank = v.rank "
                 "FROM (SELECT unnest(%s::float8[]) AS points, unnest(%s::int[]) AS rank, "

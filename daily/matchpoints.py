@@ -38,7 +38,7 @@ def set_points(
     deals it played, in order (shorter when left half-way)."""
     per_deal = [deal_points([s[k] if k < len(s) else None for s in scores]) for k in range(hands)]
     per_try = [[per_deal[k][i] for k in range(hands)] for i in range(len(scores))]
-    totals = [sum(p for p in row if p is not None) for row in per_try]
+    totals = [float(sum(p for p in row if p is not None)) for row in per_try]
     return totals, per_try
 
 

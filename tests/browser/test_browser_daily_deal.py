@@ -1,12 +1,15 @@
 """End to end, in a real headless Chromium: a guest opens the day's page, plays the whole daily
 set (two hands here, DAILY_HANDS) against three Hard bots, and finds themself in the guests'
-ranking with their matchpoints; Daphne, a Celery worker with beat and Redis run for real."""
+ranking with their matchpoints; Daphne, a Celery worker with beat and Redis run for real.
+SCREENSHOT_DIR=docs/screenshots saves the picture of the day's page after the try."""
 
 from __future__ import annotations
 
 import contextlib
+import os
 import re
 import time
+from pathlib import Path
 
 import pytest
 from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
@@ -28,7 +31,12 @@ def live_site(transactional_db, monkeypatch):
         yield url
 
 
-def test_a_guest_plays_the_whole_daily_set_and_sees_the_ranking(live_site, chromium):
+@pytest.fixture
+def shots(tmp_path) -> Path:
+    return Path(os.environ.get("SCREENSHOT_DIR") or tmp_path)
+
+
+def test_a_guest_plays_the_whole_daily_set_and_sees_the_ranking(live_site, chromium, shots):
     with chromium_page(chromium) as (page, errors):
         page.goto(live_site + "/fr/donne-du-jour/")
         assert page.get_by_role("heading", level=1).inner_text().startswith("Donne du jour")
@@ -74,4 +82,5 @@ def test_a_guest_plays_the_whole_daily_set_and_sees_the_ranking(live_site, chrom
         assert page.get_by_role("link", name="Replay de la donne 1").count() == 1
         assert page.get_by_role("button", name="Jouer la donne du jour").count() == 0
         assert_no_serious_axe_violations(page, "the day's page after a try")
+        page.screenshot(path=str(shots / "daily-deal.png"), full_page=True)
         assert errors == []

@@ -83,3 +83,13 @@ def test_a_long_ranking_comes_in_pages():
     assert "Page 1 sur 2" in page
     second = Client().get("/fr/donne-du-jour/?g=2").content.decode()
     assert "guest00" in second
+
+
+def test_a_try_left_before_any_deal_ranks_last_with_no_matchpoints():
+    daily_set = do_open_day()
+    _settled(daily_set, "Zoé", [])
+    _settled(daily_set, "Léa", [30])
+    assert do_refresh_ranking(daily_set.pk)
+    rows = {e.nickname: e for e in DailyEntry.objects.all()}
+    assert (rows["Zoé"].matchpoints, rows["Zoé"].rank) == (0.0, 2)
+    assert (rows["Léa"].matchpoints, rows["Léa"].rank) == (0.5, 1)
