@@ -2,13 +2,17 @@ from django.contrib import admin
 
 from daily.models import DailyEntry, DailySet
 
+SECRET = ("deal_seeds", "seed")
+
 
 @admin.register(DailySet)
 class DailySetAdmin(admin.ModelAdmin):
-    """The days' sets, read only: their seeds are fixed once drawn."""
+    """The days' sets, read only: their seeds are fixed once drawn, and not shown here (a
+    moderator is a player too; the day's page shows them once the day is over)."""
 
     list_display = ("day", "hands", "results_version", "ranked_version")
-    readonly_fields = [f.name for f in DailySet._meta.fields]
+    exclude = SECRET
+    readonly_fields = [f.name for f in DailySet._meta.fields if f.name not in SECRET]
 
     def has_add_permission(self, request) -> bool:
         return False
