@@ -23,6 +23,7 @@ from django.views.decorators.http import require_GET, require_POST
 from daily import actions, deals
 from daily.models import DailyEntry, DailySet
 from games.errors import ServiceError
+from games.texts import minus
 from games.viewers import Viewer, viewer_from_request
 
 BOARD_SIZE = 50
@@ -51,17 +52,30 @@ def _board(request: HttpRequest, daily_set: DailySet, accounts: bool, param: str
     }
 
 
+def _printed(spread: dict[str, Any] | None) -> dict[str, Any] | None:
+    """A deal's spread with its numbers as the site prints them (the typographic minus)."""
+    if spread is None:
+        return None
+    return {
+        **{key: minus(value) for key, value in spread.items() if key != "common"},
+        "count": spread["count"],
+        "common": [(minus(score), count) for score, count in spread["common"]],
+    }
+
+
 def _deal_rows(daily_set: DailySet, done: bool) -> list[dict[str, Any]]:
     rows = []
     for n, commitment in enumerate(daily_set.commitments, 1):
         best = daily_set.best[n - 1] if n <= len(daily_set.best) else None
+        if best is not None:
+            best = {**best, "score": minus(best["score"])}
         rows.append(
             {
                 "number": n,
                 "context": deals.context(daily_set.day, n),
                 "commitment": commitment,
                 "seed": daily_set.deal_seeds[n - 1] if daily_set.is_closed else None,
-                "spread": daily_set.spread[n - 1] if n <= len(daily_set.spread) else None,
+                "spread": _printed(daily_set.spread[n - 1] if n <= len(daily_set.spread) else None),
                 "best": best if done else None,
                 "best_url": reverse("games:match", args=[best["match_id"]])
                 if done and best

@@ -81,6 +81,6 @@ def test_a_guest_plays_the_whole_daily_set_and_sees_the_ranking(live_site, chrom
         assert "1,00" in guests.inner_text()  # alone on both deals: half a point each
         assert page.get_by_role("link", name="Replay de la donne 1").count() == 1
         assert page.get_by_role("button", name="Jouer la donne du jour").count() == 0
-        assert_no_serious_axe_violations(page, "the day's page after a try")
+        assert_no_serious_axe_violations(page)
         page.screenshot(path=str(shots / "daily-deal.png"), full_page=True)
         assert errors == []
