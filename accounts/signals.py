@@ -14,5 +14,6 @@ account_closing = Signal()
 # returns its sections of the document, a dict of JSON values: the tables its chat lines and
 # bans (``games.personal_data``), ranked play its matches with their hand records, rating and
 # suspension (``ranked.personal_data``), moderation the reports it made and the moderators'
-# actions about it (``moderation.personal_data``).
+# actions about it (``moderation.personal_data``), the deal of the day its daily tries
+# (``daily.personal_data``).
 personal_data = Signal()

@@ -20,6 +20,7 @@ from django.urls import reverse
 from django.utils.formats import number_format
 from django.views.decorators.http import require_GET, require_POST
 
+from accounts.models import shown_name
 from daily import actions, deals
 from daily.models import DailyEntry, DailySet
 from games.errors import ServiceError
@@ -46,7 +47,12 @@ def _board(request: HttpRequest, daily_set: DailySet, accounts: bool, param: str
         "page": page,
         "param": param,
         "rows": [
-            (rank or "—", name, "—" if points is None else number_format(points, 2), len(scores))
+            (
+                rank or "—",
+                shown_name(name),
+                "—" if points is None else number_format(points, 2),
+                len(scores),
+            )
             for rank, name, points, scores in page.object_list
         ],
     }
