@@ -229,6 +229,8 @@ def table_strings() -> dict[str, Any]:
         "you_won": _("You won!"),
         "you_lost": _("You lost."),
         "winner_is": _("%(team)s win."),
+        # A fixed set of deals (the deal of the day) ends with its last, equal scores or not.
+        "match_drawn": _("A draw."),
         "rematch": _("Play again"),
         "final_note": _("The last hand's detail is shown with the scores."),
         "back_to_lobby": _("Back to the lobby"),

@@ -261,10 +261,10 @@ export function renderOverlay(app) {
       closeRow(S.continue), h("p", { class: "overlay-note", id: "overlay-escape", text: S.escape_closes }));
   } else {
     const result = v.result || {};
-    const won = F.mySeat ? teamOf(F.mySeat) === result.winner : null;
+    const won = F.mySeat && result.winner ? teamOf(F.mySeat) === result.winner : null;
     card.append(h("h2", { id: "overlay-title", text: S.match_over }));
     card.append(h("p", { class: `winner-line${won === false ? " is-lost" : ""}`,
-      text: won === true ? S.you_won : won === false ? S.you_lost : fmt(S.winner_is, { team: teamLabel(app, result.winner) }) }));
+      text: !result.winner ? S.match_drawn : won === true ? S.you_won : won === false ? S.you_lost : fmt(S.winner_is, { team: teamLabel(app, result.winner) }) }));
     if (cfg.ranked) import("./rating.js").then((m) => m.showRatings(app, card)); // ranked only
     const scores = result.scores || {};
     card.append(h("p", { text: teams.map((t) => fmt(S.team_score, { team: teamLabel(app, t), score: num(scores[t]) })).join(" — ") }));

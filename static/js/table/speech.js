@@ -78,9 +78,9 @@ export function sayChanges(app, before, after) {
   sayResult(app);
   if (b.phase === "over" && a.phase !== "over" && b.result) {
     const { S, F } = app;
-    const won = F.mySeat ? teamOf(F.mySeat) === b.result.winner : null;
+    const won = F.mySeat && b.result.winner ? teamOf(F.mySeat) === b.result.winner : null;
     const scores = b.result.scores || {};
-    say([S.match_over, won === true ? S.you_won : won === false ? S.you_lost : fmt(S.winner_is, { team: teamLabel(app, b.result.winner) }),
+    say([S.match_over, !b.result.winner ? S.match_drawn : won === true ? S.you_won : won === false ? S.you_lost : fmt(S.winner_is, { team: teamLabel(app, b.result.winner) }),
       teamsOrder(app).map((t) => fmt(S.team_score, { team: teamLabel(app, t), score: num(scores[t]) })).join(", ")].join(". "));
   }
 }
