@@ -11,7 +11,7 @@ import pytest
 from daily.actions import do_play
 from games.models import Action
 from spades.bots import choose_action
-from tests.daily.conftest import play_try
+from tests.support.daily import play_try
 from tests.support.live import engine_at, guest
 
 

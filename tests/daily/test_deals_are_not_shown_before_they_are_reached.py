@@ -11,7 +11,7 @@ from django.test import Client
 
 from daily.actions import do_open_day, do_play
 from games.reading import table_frames
-from tests.daily.conftest import play_try
+from tests.support.daily import play_try
 from tests.support.match import viewer_of
 from tests.support.pages import guest
 

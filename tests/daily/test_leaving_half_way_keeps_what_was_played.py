@@ -12,7 +12,7 @@ from daily.actions import do_leave_try, do_play
 from daily.models import DailyEntry, DailySet
 from daily.tasks import settle
 from games.models import Table
-from tests.daily.conftest import play_try
+from tests.support.daily import play_try
 from tests.support.live import engine_at, guest
 
 pytestmark = pytest.mark.django_db

@@ -10,7 +10,7 @@ from daily.models import DailyEntry
 from games.models import Match, Seat, Table
 from spades.engine.cards import CODES
 from spades.engine.shuffle import deal
-from tests.daily.conftest import play_try
+from tests.support.daily import play_try
 from tests.support.live import engine_at, guest
 
 

@@ -10,7 +10,7 @@ from django.test import Client
 from daily.actions import do_open_day, do_play, do_refresh_ranking
 from daily.models import DailyEntry
 from daily.tasks import refresh_ranking
-from tests.daily.conftest import play_try
+from tests.support.daily import play_try
 from tests.support.match import viewer_of
 from tests.support.pages import guest
 from tests.support.ranked import make_player
