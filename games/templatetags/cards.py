@@ -54,13 +54,14 @@ def card(code: str, extra_class: str = "") -> str:
         raise template.TemplateSyntaxError(f"not a card code: {code!r}")
     suit = "S" if joker else code[1]
     return format_html(
-        '<span class="card suit-{} {}" role="img" aria-label="{}" data-card="{}">'
+        '<span class="card suit-{} {}" role="img" aria-label="{}" data-card="{}"{}>'
         '<span class="card-rank">{}</span><span class="card-suit" aria-hidden="true">{}</span>'
         "</span>",
         suit.lower(),
         extra_class,
         card_name(code),
         code,
+        format_html(' data-rank="{}"', rank_label(code[0])) if not joker else "",
         rank_label(code[0]),
         SUIT_SYMBOLS[suit],
     )

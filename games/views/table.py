@@ -103,7 +103,18 @@ def _nickname_first(request: HttpRequest) -> HttpResponse:
 # The ES modules static/js/table.js imports (preloaded by the page, see table.html).
 TABLE_MODULES = tuple(
     f"js/table/{name}.js"
-    for name in ("util", "model", "connection", "speech", "felt", "hand", "scores", "chat", "coach")
+    for name in (
+        "util",
+        "model",
+        "connection",
+        "speech",
+        "felt",
+        "hand",
+        "scores",
+        "chat",
+        "coach",
+        "sound",
+    )
 )
 
 
@@ -201,6 +212,7 @@ def table(request: HttpRequest, pk: int) -> HttpResponse:
             "leave_confirm": ranked["leave_confirm"] if ranked else None,
             "ratings_help_url": ranked["help_url"] if ranked else None,
             "chat_max_length": settings.CHAT_MAX_LENGTH,
+            "fair_deals_url": reverse("rules_pages:faq") + "#fair-deals",
         },
     )
 

@@ -14,6 +14,7 @@ import { renderScores } from "./table/scores.js";
 import { addChat, chatRefused, initChat, removeChat, renderChatAccess, showChat } from "./table/chat.js";
 import { initCoach, renderCoach, showAdvice } from "./table/coach.js";
 import { initShortcuts } from "./table/speech.js";
+import { initSound } from "./table/sound.js";
 
 const readJSON = (id) => JSON.parse(document.getElementById(id).textContent);
 const cfg = readJSON("table-config");
@@ -87,6 +88,7 @@ app.reportButton = (what) => {
 initChat(app, cfg.chat);
 initCoach(app);
 initShortcuts(app);
+initSound();
 // A ranked table's form carries its warning.
 $("#leave-form")?.addEventListener("submit", (event) => {
   if (app.F.status === "playing" && !window.confirm(event.target.dataset.confirm || app.S.leave_confirm)) event.preventDefault();

@@ -3,12 +3,15 @@ at each of the player's turns of a whole hand against bots, with the page unscro
 (while bidding) and every playable card (while playing) lie inside the window, and so does the
 trick on the felt. Before, the bid buttons started at 821 px, below the fold, the clock running.
 
-Same harness as the other browser tests (tests/support/browser.py).
+Same harness as the other browser tests (tests/support/browser.py). SCREENSHOT_DIR=docs/screenshots
+saves the table at 1280x800 during play.
 """
 
 from __future__ import annotations
 
+import os
 import time
+from pathlib import Path
 
 import pytest
 
@@ -36,7 +39,7 @@ def live_site(transactional_db):
 
 @pytest.mark.parametrize("width, height", [(1280, 800), (1366, 768)])
 def test_the_bid_grid_and_the_playable_cards_are_in_view_unscrolled(
-    live_site, chromium, width, height
+    live_site, chromium, width, height, tmp_path
 ):
     started = time.monotonic()
     with chromium_page(chromium, width, height) as (page, errors):
@@ -53,6 +56,10 @@ def test_the_bid_grid_and_the_playable_cards_are_in_view_unscrolled(
                 page.wait_for_timeout(50)
                 continue
             assert page.evaluate(OUTSIDE) == [], turns
+            if width == 1280 and turns["play"] == 4:
+                shots = Path(os.environ.get("SCREENSHOT_DIR") or tmp_path)
+                page.wait_for_timeout(400)  # the last card played has landed
+                page.screenshot(path=str(shots / "table-desktop.png"))
             action = act_once(page)
             if action in turns:
                 turns[action] += 1

@@ -19,8 +19,11 @@ STATIC = Path(__file__).resolve().parents[2] / "static"
 # Compressed, the page and its assets stay well under the 60 KB the site aims at. 42 KB since the
 # coach (its button shows on the player's turn, 1 KB); 43 KB since the match's history frames and
 # the ranked table's stakes (0.1 KB each); the Report dialog loads on first use. 48 KB since the
-# table speaks (issue 31: speech.js, the spoken sentences and the Shortcuts dialog, 5.2 KB).
-GZIP_BUDGET = 48_000
+# table speaks (issue 31: speech.js, the spoken sentences and the Shortcuts dialog, 5.2 KB). 52 KB
+# since the phone layout, the card faces' CSS, the moves' transitions and the sounds (issue 31);
+# the issue's ceiling is 60 KB, the faces' picture (img/suits.svg) not counted: it is cached apart.
+GZIP_BUDGET = 60_000
+SUITS = "img/suits.svg"
 
 
 def assets(html: str) -> list[str]:
@@ -53,3 +56,7 @@ def test_the_table_page_and_its_assets_stay_within_the_budget():
         print(f"{name:28s} {len(data):7d} {size:7d}")
     print(f"{'total':28s} {raw:7d} {packed:7d}")
     assert packed < GZIP_BUDGET
+    # The card faces' suits: one static file the stylesheet points at, not inlined in the page.
+    assert SUITS in (STATIC / "css/cards.css").read_text() and b"<svg" not in html
+    suits = (STATIC / SUITS).read_bytes()
+    print(f"{SUITS + ' (cached apart)':28s} {len(suits):7d} {len(gzip.compress(suits, 9)):7d}")

@@ -151,6 +151,14 @@ function toggleMute(app, seat) {
 
 /** Wire the panel once; `messages`: the history the page was rendered with. */
 export function initChat(app, messages) {
+  // The chat folds away (a disclosure), folded at first on a phone: the table needs the screen.
+  const fold = $("#chat-fold");
+  const unfold = (open) => {
+    fold.setAttribute("aria-expanded", String(open));
+    $("#chat-body").hidden = !open;
+  };
+  unfold(!matchMedia("(max-width: 36rem)").matches);
+  fold.addEventListener("click", () => unfold(fold.getAttribute("aria-expanded") !== "true"));
   const toggle = $("#chat-toggle");
   toggle.addEventListener("change", () => {
     try {

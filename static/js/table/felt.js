@@ -1,13 +1,14 @@
 // The felt: the status line, the four seats, the trick in the middle (a taken trick held a moment),
 // the overlays (last trick, a hand's result, the match result), the turn clocks and the spoken turn.
 
-import { $, SEATS, fmt, fmtn, h, num, teamOf, bidLabel, cardFace, cardInfo } from "./util.js";
+import { $, SEATS, fmt, fmtn, h, num, teamOf, bidLabel, cardClass, cardFace, cardInfo } from "./util.js";
 import { flashMs, positionsFor, slotOf, seatName, teamLabel, teamsOrder, view, closed, flashing,
   isMyTurn, lastTrick, contractsText, pastHands } from "./model.js";
 import { breakdown } from "./scores.js";
 import { postForm, rematchForm } from "./connection.js";
 import { say, sayChanges, sayClock, teamWords } from "./speech.js";
 import { focusAction } from "./hand.js";
+import { soundChanges } from "./sound.js";
 
 /** A hand just ended (its "hand_result" frame, before the state that follows it): open its result. */
 export function noticeHandEnded(app, entry) {
@@ -29,6 +30,7 @@ export function noticeChanges(app, before, after) {
   if (app.overlay === "hand" && b.phase === "playing") app.overlay = null;
   if (app.overlay === "last" && b.to_move === app.F.mySeat && a.to_move !== b.to_move && b.phase === "playing") app.overlay = null;
   sayChanges(app, before, after);
+  soundChanges(app, before, after);
   // My cards were face down and are now turned: note when (see hand.js, bid clicks).
   if (a.hand_hidden && b.hand_hidden === false && a.hand_number === b.hand_number) app.revealedAt = performance.now();
 }
@@ -48,6 +50,21 @@ export function renderBanner(app) {
   if (closed(app)) text = S.status_closed;
   $("#table-status").textContent = text;
   $("#last-trick-btn").disabled = !lastTrick(app);
+  renderCommitment(app);
+}
+
+/** The hand in progress's deal commitment (view.shuffle, docs/protocol.md): its first digits, the
+ * whole of it for screen readers and in the title; the FAQ's answer says how to check it. */
+function renderCommitment(app) {
+  const line = $("#deal-commit");
+  if (!line) return;
+  const v = view(app);
+  const hash = (v.phase === "bidding" || v.phase === "playing") && !closed(app) && v.shuffle ? v.shuffle.commitment : "";
+  line.hidden = !hash;
+  if (!hash || line.title === hash) return;
+  line.title = hash;
+  $("#deal-commit-short").textContent = `${hash.slice(0, 8)}…`;
+  $("#deal-commit-full").textContent = hash;
 }
 
 /** The game server (its worker, its clock) has not run for a few seconds: nothing moves until it
@@ -178,12 +195,17 @@ export function renderTrick(app) {
     shown = app.flash.trick.cards;
     winner = app.flash.trick.winner;
   } else if (cards.length && !closed(app)) shown = cards;
+  // A card not on the felt at the last drawing comes in from its seat; a taken trick goes to its
+  // winner just before it leaves the felt (table.css; neither moves under prefers-reduced-motion).
+  const seen = app.trickSeen;
+  app.trickSeen = new Set((shown || []).map((play) => `${v.hand_number}:${play.card}`));
   if (shown) {
     for (const play of shown) {
       const name = seatName(app, play.seat);
       const label = `${cardInfo(S, play.card).name} — ${play.seat === winner ? fmt(S.trick_for, { name }) : name}`;
+      const fresh = seen && !seen.has(`${v.hand_number}:${play.card}`) ? " is-new" : "";
       nodes.push(h("div", { class: `trick-slot slot-${slotOf(app, play.seat)}${play.seat === winner ? " is-winner" : ""}` },
-        cardFace(S, play.card, "span", { title: label, "aria-label": label })));
+        cardFace(S, play.card, "span", { title: label, "aria-label": label, class: `${cardClass(play.card)}${fresh}` })));
     }
   } else if (closed(app)) {
     nodes.push(h("div", { class: "trick-note" }, h("strong", { text: S.status_closed })));
@@ -198,6 +220,11 @@ export function renderTrick(app) {
     nodes.push(h("div", { class: "trick-note" }, h("strong", { text: S.bidding_title }), h("span", { text: line })));
   }
   area.classList.toggle("is-complete", !!(shown && winner));
+  area.className = area.className.replace(/ ?gather-\w+/g, "");
+  if (shown && winner) {
+    area.classList.add(`gather-${slotOf(app, winner)}`);
+    area.style.setProperty("--gather-delay", `${Math.max(0, app.flash.until - Date.now() - 280)}ms`);
+  }
   area.classList.toggle("is-bidding", !shown && v.phase === "bidding");
   area.replaceChildren(...nodes);
   $("#spades-broken").hidden = !(v.spades_broken && v.phase === "playing");

@@ -210,6 +210,7 @@ function handRow(app) {
   const playable = legalCards(app);
   const myPlay = canPlayNow(app);
   if (!myPlay) row.classList.add("is-waiting");
+  if (v.phase === "bidding") row.classList.add("is-bidding"); // small on a phone, above the bid grid
   let firstEnabled = true;
   for (const code of v.hand) {
     const ok = myPlay && playable.has(code) && !app.pending;

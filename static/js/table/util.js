@@ -82,7 +82,8 @@ export function cardClass(code) {
 export function cardFace(S, code, tag = "span", extra = {}) {
   const info = cardInfo(S, code);
   const joker = isJoker(code);
-  const props = { class: cardClass(code), dataset: { card: code }, ...extra };
+  // data-rank: the second corner and a court card's letter (cards.css), never read out.
+  const props = { class: cardClass(code), dataset: joker ? { card: code } : { card: code, rank: info.rank }, ...extra };
   if (tag === "span") {
     props.role = "img";
     props["aria-label"] = props["aria-label"] || info.name;
