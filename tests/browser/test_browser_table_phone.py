@@ -8,17 +8,25 @@ whole hand against bots by tapping, and at each of their turns, the page unscrol
 - the hand's result, when it shows, covers neither the bid grid, nor the playable cards, nor the
   trick.
 
+During play the page shows the hand's deal commitment (its first digits; the whole of it in the
+title and for screen readers) with a link to the FAQ's answer on checking deals, and the sounds
+are off until the player turns them on (the choice kept in the browser).
+
 SCREENSHOT_DIR=docs/screenshots saves the table at 390x844, bidding and playing.
 """
 
 from __future__ import annotations
 
 import os
+import re
 import time
 from pathlib import Path
 
 import pytest
+from django.db import connections
 
+from games.models import Match
+from spades.engine.shuffle import commitment
 from tests.support.browser import (
     assert_no_serious_axe_violations,
     join_quick_table,
@@ -76,6 +84,7 @@ PROBLEMS = """async (width) => {
   return out;
 }"""
 MY_TURN = ".bid-grid button:not([disabled]), .hand button.card:not([disabled])"
+LOOK = "#hand-prompt.is-you ~ .hand-wrap button.look:not([disabled])"
 
 
 def screenshot_dir(tmp_path: Path) -> Path:
@@ -88,13 +97,43 @@ def live_site(transactional_db):
         yield url
 
 
+def hand_one_commitment(page) -> str:
+    """The commitment of the first hand of the table's match, computed from its seed."""
+    table_id = int(re.search(r"/tables/(\d+)/", page.url).group(1))
+    try:
+        match = Match.objects.get(table_id=table_id)
+        return commitment(f"table={table_id};match={match.pk};hand=1", match.deal_seeds[0])
+    finally:
+        connections.close_all()  # a connection opened in Playwright's loop: close it
+
+
+def check_commitment_line(page) -> None:
+    line = page.locator("#deal-commit")
+    assert line.is_visible()
+    full = hand_one_commitment(page)
+    assert page.locator("#deal-commit-short").inner_text() == f"{full[:8]}…"
+    assert page.locator("#deal-commit-full").text_content() == full
+    assert line.get_attribute("title") == full
+    link = line.get_by_role("link", name="Comment la vérifier")
+    assert link.get_attribute("href").endswith("/faq/#fair-deals")
+
+
+def check_sound_toggle(page) -> None:
+    sounds = page.get_by_role("button", name="Sons")
+    assert sounds.get_attribute("aria-pressed") == "false"
+    sounds.tap()
+    assert sounds.get_attribute("aria-pressed") == "true"
+    assert page.evaluate("localStorage.getItem('atout-sounds')") == "on"
+    sounds.tap()
+    assert sounds.get_attribute("aria-pressed") == "false"
+
+
 def tap_once(page) -> str | None:
-    """Tap whatever the table asks of the player now: a bid of 3 (or the first bid offered), or
-    the first playable card; returns what was done."""
+    """Tap what the table asks of the player now: a bid of 3 (or the first bid offered), or the
+    first playable card; returns what was done."""
     for selector, action in (
         ('.bid-grid button[data-bid="3"]:not([disabled])', "bid"),
         (".bid-grid button:not([disabled])", "bid"),
-        ("#hand-prompt.is-you ~ .hand-wrap button.look:not([disabled])", "look"),
         (".hand button.card:not([disabled])", "play"),
     ):
         found = page.locator(selector)
@@ -124,11 +163,15 @@ def test_a_whole_hand_is_played_by_tapping_with_everything_in_one_screen(
         assert page.locator("#chat-log").is_hidden()
         turns = {"bid": 0, "play": 0}
         shots = screenshot_dir(tmp_path)
-        deadline = time.monotonic() + 90
-        while turns["play"] < 13:
+        deadline = time.monotonic() + 100
+        result_seen = False
+        # The whole first hand, then my first bid of the second, with the first hand's result.
+        while turns["play"] < 13 or turns["bid"] < 2:
             assert time.monotonic() < deadline, turns
             if not page.locator(MY_TURN).count():
-                if tap_once(page) == "look":
+                look = page.locator(LOOK)
+                if look.count():  # my cards face down (blind nil offered): turn them
+                    look.tap()
                     page.wait_for_selector(".bid-grid button:not([disabled])")
                 page.wait_for_timeout(50)
                 continue
@@ -139,6 +182,10 @@ def test_a_whole_hand_is_played_by_tapping_with_everything_in_one_screen(
             if width == 390 and turns["bid"] == 0 and page.locator(".bid-grid").count():
                 page.screenshot(path=str(shots / "table-phone-bidding.png"))
                 assert_no_serious_axe_violations(page)
+            if turns["play"] == 13:
+                result_seen = result_seen or page.locator("#felt-overlay .overlay-card").count() > 0
+            if turns["play"] == 1 and turns["bid"] == 1:
+                check_commitment_line(page)
             if width == 390 and turns["play"] == 4:
                 page.wait_for_timeout(400)  # the last card played has landed
                 page.screenshot(path=str(shots / "table-phone.png"))
@@ -147,11 +194,12 @@ def test_a_whole_hand_is_played_by_tapping_with_everything_in_one_screen(
             if action in turns:
                 turns[action] += 1
                 page.wait_for_timeout(120)
-        assert turns["bid"] >= 1
+        assert result_seen  # the first hand's result was on the felt at my next bid
         fold.tap()
+        check_sound_toggle(page)
         assert fold.get_attribute("aria-expanded") == "true"
         assert page.locator("#chat-log").is_visible()
         assert not errors, errors
     finally:
         context.close()
-    assert time.monotonic() - started < 100
+    assert time.monotonic() - started < 120
