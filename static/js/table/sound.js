@@ -6,12 +6,14 @@ import { $ } from "./util.js";
 
 const KEY = "atout-sounds";
 let audio = null;
+let chosen = null; // this page's choice, when the browser keeps none (private browsing)
 
 function soundOn() {
+  if (chosen !== null) return chosen;
   try {
     return localStorage.getItem(KEY) === "on";
   } catch {
-    return false; // private browsing: off
+    return false;
   }
 }
 
@@ -34,20 +36,30 @@ function show(button, on) {
   button.setAttribute("aria-pressed", String(on));
 }
 
-/** Wire the toggle; the audio context is made on the player's click (browsers ask for one). */
+/** The audio context, made (or resumed) on a tap or a key: browsers play nothing before one. */
+function wake() {
+  if (!soundOn() || !window.AudioContext) return;
+  audio ||= new AudioContext();
+  if (audio.state === "suspended") audio.resume();
+}
+
+/** Wire the toggle, and wake the sound on the player's first gesture when it was left on. */
 export function initSound() {
   const button = $("#sound-btn");
   if (!button) return;
   show(button, soundOn());
+  document.addEventListener("pointerdown", wake);
+  document.addEventListener("keydown", wake);
   button.addEventListener("click", () => {
     const on = !soundOn();
+    chosen = on;
     try {
       localStorage.setItem(KEY, on ? "on" : "off");
     } catch {
       // The choice lasts for this page only.
     }
     show(button, on);
-    if (on && !audio && window.AudioContext) audio = new AudioContext();
+    wake();
     if (on) tone(660, 120);
   });
 }
