@@ -61,18 +61,38 @@ def hard_lite(view: View, rng: random.Random) -> Action | None:
         own_bidding=False,
         time_budget=NO_DEADLINE_S,
         signals=True,
+        infer=False,
     )
 
 
 def hard_lite_no_signals(view: View, rng: random.Random) -> Action | None:
-    """``hard_lite`` sampling from voids and bids only, as the tables' Hard does."""
+    """``hard_lite`` sampling from voids and bids only, as the tables' Hard did before
+    policy-based inference (``hard_classic``)."""
     return hard.choose(
-        view, rng, budget=LITE_PLAY_BUDGET, own_bidding=False, time_budget=NO_DEADLINE_S
+        view,
+        rng,
+        budget=LITE_PLAY_BUDGET,
+        own_bidding=False,
+        time_budget=NO_DEADLINE_S,
+        infer=False,
     )
 
 
 def hard_lite_own_bidding(view: View, rng: random.Random) -> Action | None:
     """Hard's own bidding (full bid budget) with ``hard_lite``'s card search, no signals."""
     return hard.choose(
-        view, rng, budget=LITE_PLAY_BUDGET, bid_budget=hard.WORK_BUDGET, time_budget=NO_DEADLINE_S
+        view,
+        rng,
+        budget=LITE_PLAY_BUDGET,
+        bid_budget=hard.WORK_BUDGET,
+        time_budget=NO_DEADLINE_S,
+        infer=False,
+    )
+
+
+def hard_lite_infer(view: View, rng: random.Random) -> Action | None:
+    """``hard_lite_no_signals`` drawing its deals by policy-based inference (the tables' Hard
+    since issue 30: sampler.py ``infer``, play_model.py)."""
+    return hard.choose(
+        view, rng, budget=LITE_PLAY_BUDGET, own_bidding=False, time_budget=NO_DEADLINE_S
     )

@@ -46,6 +46,7 @@ MAX_SAMPLES = 160
 TIME_BUDGET_S = 0.2  # wall-clock deadline of one decision, from its start
 MATCH_END_BONUS = 300.0
 NORMAL_TIE_BONUS = 0.5
+POOL_SHARE = 0.3  # at most this share of the time left goes to weighing the pool of deals
 
 
 @lru_cache(maxsize=32)
@@ -187,6 +188,7 @@ def search_play(
     deadline: float | None = None,
     signals: bool = False,
     pinned: dict[str, list[str]] | None = None,
+    infer: bool = True,
 ) -> str:
     """The card with the best mean playout value over sampled deals.
 
@@ -195,15 +197,25 @@ def search_play(
     ``time.perf_counter()`` value the search never runs past (by more than one playout).
     ``signals=True`` also weighs what the plays suggest (inferences.py; measured, not better yet:
     bench/README.md, so off at the tables). ``pinned`` (benchmark only): seat -> its real
-    unplayed cards, dealt to it in every sample."""
+    unplayed cards, dealt to it in every sample. ``infer`` (the default) draws the deals by
+    policy-based inference (sampler.py, play_model.py); ``infer=False`` is Hard before it,
+    sampling from voids and bids only (``hard_classic``, the benchmark's baseline)."""
+    now = time.perf_counter()
     if deadline is None:
-        deadline = time.perf_counter() + TIME_BUDGET_S
+        deadline = now + TIME_BUDGET_S
     fallback = normal.choose_card(k, cards)
     cands = partnership_filters(k, candidate_cards(k, cards))
     if len(cands) == 1:
         return cands[0]
     rules = rules_of(k.view)
-    sampler = DealSampler(k, rules, use_plays=signals, pinned=pinned)
+    sampler = DealSampler(
+        k,
+        rules,
+        use_plays=signals,
+        pinned=pinned,
+        infer=infer and not oracle_hands,
+        deadline=now + POOL_SHARE * (deadline - now),
+    )
     evaluator = Evaluator(k, rules)
     cand_ints = [CARD_INDEX[c] for c in cands]
     plays_left = sum((k.view.get("hand_counts") or {}).values()) or 4 * k.tricks_left
@@ -284,6 +296,7 @@ def choose(
     bid_budget: int | None = None,
     signals: bool = False,
     pinned: dict[str, list[str]] | None = None,
+    infer: bool = True,
 ) -> Action | None:
     """Hard's action. ``oracle_hands`` (benchmark only) replaces sampling by the real deal;
     ``budget`` bounds the simulated card plays of one decision; ``noise`` is the playouts'
@@ -291,7 +304,8 @@ def choose(
     deadline in seconds; ``own_bidding=False`` bids as Normal does (benchmark baseline);
     ``bid_budget`` bounds a bid's simulated plays (default: ``budget``); ``signals=True``
     samples with what the plays suggest about the hidden cards too (benchmark only for now);
-    ``pinned`` (benchmark only) gives some seats their real cards in every sampled deal."""
+    ``pinned`` (benchmark only) gives some seats their real cards in every sampled deal;
+    ``infer=False`` samples card play deals as Hard did before policy-based inference."""
     deadline = time.perf_counter() + time_budget
     legal: list[Action] = view.get("legal") or []
     if not legal:
@@ -301,7 +315,9 @@ def choose(
         if len(plays) == 1:
             return {"type": "play", "card": plays[0]}
         k = Knowledge.from_view(view)
-        card = search_play(k, plays, rng, oracle_hands, budget, noise, deadline, signals, pinned)
+        card = search_play(
+            k, plays, rng, oracle_hands, budget, noise, deadline, signals, pinned, infer
+        )
         return {"type": "play", "card": card}
     if not own_bidding:
         return normal.choose_bid(view, legal)

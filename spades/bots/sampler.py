@@ -4,14 +4,21 @@ A sampled deal gives every other seat exactly as many unseen cards as it holds, 
 suit it has shown void in, and is accepted with a probability that favours hands matching the bids
 made (a nil bidder rarely holds big cards; a numeric bid is near the bidder's trick estimate)
 and, with ``use_plays``, with what the plays suggest (inferences.py).
+
+With ``infer`` (the tables' Hard), deals are drawn by policy-based inference instead: a pool of
+deals is dealt under the hard constraints alone (voids, cards seen, hand sizes), each weighted by
+the bids' likelihood and by how likely the other seats' plays so far are in it under Normal's card
+choice (play_model.py), and every sample is drawn from the pool in proportion to its weight.
 The deal is then turned into an engine ``HandState`` by replaying the hand's bids and plays, so the
 search runs on the engine's own fast API.
 """
 
 from __future__ import annotations
 
+import itertools
 import math
 import random
+import time
 from typing import cast
 
 from spades.engine.cards import CARD_INDEX, CODES, LITTLE_JOKER, SEAT_INDEX, SEATS, bid_to_int
@@ -23,9 +30,12 @@ from .cards import suit as suit_of
 from .estimate import estimate_parts, nil_risk_ranks, ranks_by_suit
 from .inferences import play_signals
 from .knowledge import NIL_BIDS, Knowledge
+from .play_model import PlayModel
 
 SUIT_INT = {"S": 0, "H": 1, "D": 2, "C": 3}
 BID_SIGMA = 1.6
+POOL_SIZE = 64  # deals weighed per decision by the inferring sampler
+POOL_TRIES = 2  # ... dealt at most this many times over (a deal the bids rule out is dropped)
 
 
 class DealSampler:
@@ -41,6 +51,9 @@ class DealSampler:
         use_bids: bool = True,
         use_plays: bool = True,
         pinned: dict[str, list[str]] | None = None,
+        infer: bool = False,
+        pool_size: int = POOL_SIZE,
+        deadline: float | None = None,
     ) -> None:
         self.k = k
         self.pinned = {s: [CARD_INDEX[c] for c in cards] for s, cards in (pinned or {}).items()}
@@ -81,7 +94,13 @@ class DealSampler:
         ]
         self.use_bids = use_bids and any(b is not None for b in k.bids.values())
         # What the plays suggest (inferences.py): groups of cards a seat hardly holds.
-        self.signals = play_signals(k) if use_plays else {}
+        self.signals = play_signals(k) if use_plays and not infer else {}
+        #: Policy-based inference: the plays' likelihood model and the weighted pool, built lazily.
+        self.model = PlayModel(k, set(self.pinned)) if infer else None
+        self.pool_size = pool_size
+        self.deadline = deadline
+        self.pool: list[dict[str, list[int]]] | None = None
+        self.cum_weights: list[float] = []
         self.attempts = 0
         #: Jokers in play (Joker variant): hands are read through the estimate's joker ranks.
         self.jokers = LITTLE_JOKER in VARIANTS[rules.variant].deck_set
@@ -167,8 +186,53 @@ class DealSampler:
                 w *= math.exp(-0.5 * z * z)
         return w
 
+    def build_pool(self, rng: random.Random) -> None:
+        """Deal ``pool_size`` deals under the hard constraints and weigh each by the bids' and the
+        plays' likelihood (log-space, normalised to the best). Stops early at ``deadline`` (a
+        ``time.perf_counter()`` value) with the deals weighed so far."""
+        model = self.model
+        assert model is not None
+        deals: list[dict[str, list[int]]] = []
+        logs: list[float] = []
+        for _ in range(self.pool_size * POOL_TRIES):
+            if len(deals) >= self.pool_size:
+                break
+            self.attempts += 1
+            deal = self._assign(rng)
+            if deal is None:
+                continue
+            w = self._weight(deal) if self.use_bids else 1.0
+            if w <= 0.0:
+                continue
+            deals.append(deal)
+            logs.append(math.log(w) + model.log_likelihood(deal))
+            if self.deadline is not None and time.perf_counter() > self.deadline:
+                break
+        self.pool = deals
+        if not deals:
+            return
+        top = max(logs)
+        acc = 0.0
+        self.cum_weights = []
+        for lw in logs:
+            acc += math.exp(lw - top)
+            self.cum_weights.append(acc)
+
+    def effective_size(self) -> float:
+        """Kish's effective number of deals in the weighted pool (1: one deal carries it all)."""
+        if not self.pool:
+            return 0.0
+        ws = [b - a for a, b in itertools.pairwise([0.0, *self.cum_weights])]
+        return sum(ws) ** 2 / sum(w * w for w in ws)
+
     def sample(self, rng: random.Random, max_tries: int = 24) -> dict[str, list[int]]:
-        """One deal of the unseen cards (seat -> card ints), void-consistent, bid-weighted."""
+        """One deal of the unseen cards (seat -> card ints), void-consistent, bid-weighted
+        (and, with ``infer``, drawn from the pool weighted by the plays' likelihood too)."""
+        if self.model is not None:
+            if self.pool is None:
+                self.build_pool(rng)
+            if self.pool:
+                return rng.choices(self.pool, cum_weights=self.cum_weights)[0]
         best, best_w = None, -1.0
         for _ in range(max_tries):
             self.attempts += 1
