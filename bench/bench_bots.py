@@ -16,6 +16,7 @@ from spades.engine.actions import Action, is_play
 
 FAST_PLAY_BUDGET = 6000  # simulated card plays per card decision (a quarter of the real Hard)
 LITE_PLAY_BUDGET = 1500  # a sixteenth: full matches of the peeking gap in the machine's time
+LITE_POOL = 32  # deals the lite inferring Hard weighs (the tables' Hard: sampler.POOL_SIZE)
 
 
 def hard_fast(view: View, rng: random.Random) -> Action | None:
@@ -92,7 +93,12 @@ def hard_lite_own_bidding(view: View, rng: random.Random) -> Action | None:
 
 def hard_lite_infer(view: View, rng: random.Random) -> Action | None:
     """``hard_lite_no_signals`` drawing its deals by policy-based inference (the tables' Hard
-    since issue 30: sampler.py ``infer``, play_model.py)."""
+    since issue 30: sampler.py ``infer``, play_model.py), weighing a pool of ``LITE_POOL`` deals."""
     return hard.choose(
-        view, rng, budget=LITE_PLAY_BUDGET, own_bidding=False, time_budget=NO_DEADLINE_S
+        view,
+        rng,
+        budget=LITE_PLAY_BUDGET,
+        own_bidding=False,
+        time_budget=NO_DEADLINE_S,
+        pool_size=LITE_POOL,
     )

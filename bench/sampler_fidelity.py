@@ -38,7 +38,16 @@ MODES = ("voids_and_bids", "with_plays", "with_model")
 
 def measure(matches: int, samples: int, hands: int, players: str, pool: int) -> dict:
     totals = {
-        mode: {"right": 0, "cards": 0, "late_right": 0, "late_cards": 0, "secs": 0.0, "deals": 0, "ess": 0.0, "pools": 0}
+        mode: {
+            "right": 0,
+            "cards": 0,
+            "late_right": 0,
+            "late_cards": 0,
+            "secs": 0.0,
+            "deals": 0,
+            "ess": 0.0,
+            "pools": 0,
+        }
         for mode in MODES
     }
     bot = BotSpec.parse(players)

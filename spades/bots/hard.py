@@ -37,7 +37,7 @@ from .cards import beats, deck_of, rank, suit
 from .knowledge import Knowledge
 from .quality import bags_to_duck, is_sure
 from .rollout import play_out
-from .sampler import DealSampler
+from .sampler import POOL_SIZE, DealSampler
 from .view import View
 
 WORK_BUDGET = 24000  # simulated card plays per decision (about 0.1 s on an idle core)
@@ -189,6 +189,7 @@ def search_play(
     signals: bool = False,
     pinned: dict[str, list[str]] | None = None,
     infer: bool = True,
+    pool_size: int = POOL_SIZE,
 ) -> str:
     """The card with the best mean playout value over sampled deals.
 
@@ -214,6 +215,7 @@ def search_play(
         use_plays=signals,
         pinned=pinned,
         infer=infer and not oracle_hands,
+        pool_size=pool_size,
         deadline=now + POOL_SHARE * (deadline - now),
     )
     evaluator = Evaluator(k, rules)
@@ -297,6 +299,7 @@ def choose(
     signals: bool = False,
     pinned: dict[str, list[str]] | None = None,
     infer: bool = True,
+    pool_size: int = POOL_SIZE,
 ) -> Action | None:
     """Hard's action. ``oracle_hands`` (benchmark only) replaces sampling by the real deal;
     ``budget`` bounds the simulated card plays of one decision; ``noise`` is the playouts'
@@ -305,7 +308,8 @@ def choose(
     ``bid_budget`` bounds a bid's simulated plays (default: ``budget``); ``signals=True``
     samples with what the plays suggest about the hidden cards too (benchmark only for now);
     ``pinned`` (benchmark only) gives some seats their real cards in every sampled deal;
-    ``infer=False`` samples card play deals as Hard did before policy-based inference."""
+    ``infer=False`` samples card play deals as Hard did before policy-based inference;
+    ``pool_size`` is the number of deals the inference weighs (benchmarks may take fewer)."""
     deadline = time.perf_counter() + time_budget
     legal: list[Action] = view.get("legal") or []
     if not legal:
@@ -316,7 +320,7 @@ def choose(
             return {"type": "play", "card": plays[0]}
         k = Knowledge.from_view(view)
         card = search_play(
-            k, plays, rng, oracle_hands, budget, noise, deadline, signals, pinned, infer
+            k, plays, rng, oracle_hands, budget, noise, deadline, signals, pinned, infer, pool_size
         )
         return {"type": "play", "card": card}
     if not own_bidding:

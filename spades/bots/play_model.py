@@ -35,10 +35,16 @@ WHOLE_HAND_TRICKS = 1
 class _Play:
     """One card played by another seat, with what that seat knew before playing it."""
 
-    __slots__ = ("base", "card", "following", "led", "later", "seat", "trick_no")
+    __slots__ = ("base", "card", "following", "later", "led", "seat", "trick_no")
 
     def __init__(
-        self, base: Knowledge, seat: str, card: str, led: str | None, later: list[str], trick_no: int
+        self,
+        base: Knowledge,
+        seat: str,
+        card: str,
+        led: str | None,
+        later: list[str],
+        trick_no: int,
     ) -> None:
         self.base = base
         self.seat = seat

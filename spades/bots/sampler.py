@@ -5,10 +5,10 @@ suit it has shown void in, and is accepted with a probability that favours hands
 made (a nil bidder rarely holds big cards; a numeric bid is near the bidder's trick estimate)
 and, with ``use_plays``, with what the plays suggest (inferences.py).
 
-With ``infer`` (the tables' Hard), deals are drawn by policy-based inference instead: a pool of
-deals is dealt under the hard constraints alone (voids, cards seen, hand sizes), each weighted by
-the bids' likelihood and by how likely the other seats' plays so far are in it under Normal's card
-choice (play_model.py), and every sample is drawn from the pool in proportion to its weight.
+With ``infer`` (the tables' Hard), deals are drawn by policy-based inference as well: a pool of
+deals is drawn as above (voids, cards seen, hand sizes, the bids' weight), each weighed by how
+likely the other seats' plays so far are in it under Normal's card choice (play_model.py), and
+every sample is drawn from the pool in proportion to that weight (sampling-importance-resampling).
 The deal is then turned into an engine ``HandState`` by replaying the hand's bids and plays, so the
 search runs on the engine's own fast API.
 """
@@ -35,7 +35,6 @@ from .play_model import PlayModel
 SUIT_INT = {"S": 0, "H": 1, "D": 2, "C": 3}
 BID_SIGMA = 1.6
 POOL_SIZE = 64  # deals weighed per decision by the inferring sampler
-POOL_TRIES = 2  # ... dealt at most this many times over (a deal the bids rule out is dropped)
 
 
 class DealSampler:
@@ -96,7 +95,8 @@ class DealSampler:
         # What the plays suggest (inferences.py): groups of cards a seat hardly holds.
         self.signals = play_signals(k) if use_plays and not infer else {}
         #: Policy-based inference: the plays' likelihood model and the weighted pool, built lazily.
-        self.model = PlayModel(k, set(self.pinned)) if infer else None
+        model = PlayModel(k, set(self.pinned)) if infer else None
+        self.model = model if model is not None and model.plays else None  # nothing to read yet
         self.pool_size = pool_size
         self.deadline = deadline
         self.pool: list[dict[str, list[int]]] | None = None
@@ -187,30 +187,21 @@ class DealSampler:
         return w
 
     def build_pool(self, rng: random.Random) -> None:
-        """Deal ``pool_size`` deals under the hard constraints and weigh each by the bids' and the
-        plays' likelihood (log-space, normalised to the best). Stops early at ``deadline`` (a
-        ``time.perf_counter()`` value) with the deals weighed so far."""
+        """Draw ``pool_size`` deals as the sampler without inference does (voids, cards seen,
+        the bids' weight) and weigh each by the plays' likelihood (log-space, normalised to the
+        best). Stops early at ``deadline`` (a ``time.perf_counter()`` value) with the deals
+        weighed so far."""
         model = self.model
         assert model is not None
         deals: list[dict[str, list[int]]] = []
         logs: list[float] = []
-        for _ in range(self.pool_size * POOL_TRIES):
-            if len(deals) >= self.pool_size:
-                break
-            self.attempts += 1
-            deal = self._assign(rng)
-            if deal is None:
-                continue
-            w = self._weight(deal) if self.use_bids else 1.0
-            if w <= 0.0:
-                continue
+        for _ in range(self.pool_size):
+            deal = self._draw(rng)
             deals.append(deal)
-            logs.append(math.log(w) + model.log_likelihood(deal))
+            logs.append(model.log_likelihood(deal))
             if self.deadline is not None and time.perf_counter() > self.deadline:
                 break
         self.pool = deals
-        if not deals:
-            return
         top = max(logs)
         acc = 0.0
         self.cum_weights = []
@@ -233,6 +224,11 @@ class DealSampler:
                 self.build_pool(rng)
             if self.pool:
                 return rng.choices(self.pool, cum_weights=self.cum_weights)[0]
+        return self._draw(rng, max_tries)
+
+    def _draw(self, rng: random.Random, max_tries: int = 24) -> dict[str, list[int]]:
+        """A deal under the hard constraints, accepted in proportion to the bids' weight (and
+        the plays' signals, with ``use_plays``)."""
         best, best_w = None, -1.0
         for _ in range(max_tries):
             self.attempts += 1

@@ -141,9 +141,10 @@ def test_hard_is_deterministic_for_a_seeded_rng():
         view = match.view(seat)
         match.apply(seat, choose_action("normal", view, random.Random(0)))
     view = match.view(match.to_move)
-    # A small budget keeps the search far from its wall-clock guard, which alone could cut it
-    # short (differently) on an overloaded machine.
-    a = [hard.choose(view, random.Random(42), budget=4000) for _ in range(2)]
+    # A small budget and a generous deadline keep the search (and the weighing of its pool of
+    # deals) far from the wall-clock guard, which alone could cut it short (differently) on an
+    # overloaded machine.
+    a = [hard.choose(view, random.Random(42), budget=4000, time_budget=30.0) for _ in range(2)]
     assert a[0] == a[1]
     for level in ("easy", "normal"):
         assert choose_action(level, view) == choose_action(level, view)
