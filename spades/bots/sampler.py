@@ -8,7 +8,8 @@ and, with ``use_plays``, with what the plays suggest (inferences.py).
 With ``infer`` (the tables' Hard), deals are drawn by policy-based inference as well: a pool of
 deals is drawn as above (voids, cards seen, hand sizes, the bids' weight), each weighed by how
 likely the other seats' plays so far are in it under Normal's card choice (play_model.py), and
-every sample is drawn from the pool in proportion to that weight (sampling-importance-resampling).
+every sample is drawn from the pool in proportion to that weight (sampling-importance-resampling;
+the first draws without replacement, so no search sample is spent on a deal twice).
 The deal is then turned into an engine ``HandState`` by replaying the hand's bids and plays, so the
 search runs on the engine's own fast API.
 """
@@ -101,6 +102,7 @@ class DealSampler:
         self.deadline = deadline
         self.pool: list[dict[str, list[int]]] | None = None
         self.cum_weights: list[float] = []
+        self.order: list[int] = []
         self.attempts = 0
         #: Jokers in play (Joker variant): hands are read through the estimate's joker ranks.
         self.jokers = LITTLE_JOKER in VARIANTS[rules.variant].deck_set
@@ -203,11 +205,13 @@ class DealSampler:
                 break
         self.pool = deals
         top = max(logs)
-        acc = 0.0
-        self.cum_weights = []
-        for lw in logs:
-            acc += math.exp(lw - top)
-            self.cum_weights.append(acc)
+        weights = [math.exp(lw - top) for lw in logs]
+        self.cum_weights = list(itertools.accumulate(weights))
+        # The first draws are distinct deals in a weighted order without replacement
+        # (Efraimidis-Spirakis keys u ** (1 / w)): a search of fewer samples than the pool holds
+        # spends none on a deal twice. Once they are all drawn, draws are with replacement.
+        keys = [rng.random() ** (1.0 / w) if w > 1e-300 else 0.0 for w in weights]
+        self.order = sorted(range(len(deals)), key=lambda i: -keys[i])
 
     def effective_size(self) -> float:
         """Kish's effective number of deals in the weighted pool (1: one deal carries it all)."""
@@ -223,6 +227,8 @@ class DealSampler:
             if self.pool is None:
                 self.build_pool(rng)
             if self.pool:
+                if self.order:
+                    return self.pool[self.order.pop(0)]
                 return rng.choices(self.pool, cum_weights=self.cum_weights)[0]
         return self._draw(rng, max_tries)
 
