@@ -26,7 +26,10 @@ Levels:
   chance of winning the match from the score it leaves; in whole matches they beat Normal's bids
   under the same card play, bench/README.md); every card by determinized Monte Carlo search on
   the engine's fast API (sampler.py, rollout.py), scored with the real hand scoring, bags and
-  match end; every decision within a wall-clock deadline (0.2 s). The searched cards obey the
+  match end; its sampled deals are read from the table by policy-based inference (each weighed
+  by how likely Normal's card choice makes the other seats' plays so far in it, play_model.py;
+  Hard before that is ``hard_classic.choose``, a benchmark player); every decision within a
+  wall-clock deadline (0.2 s). The searched cards obey the
   partnership rules first (``hard.partnership_filters``): never above a partner's sure winner,
   own nil ducks, a partner's nil on top is covered, bags near the limit ducked.
 

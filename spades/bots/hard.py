@@ -5,7 +5,10 @@ played, voids shown, bids; see sampler.py), and for each sample plays every cand
 by a Normal-like playout of the rest of the hand on the engine's fast API (rollout.py). Each
 playout is scored with the real hand scoring, bags included (a convex cost as the bag count nears
 the penalty) and a bonus when the hand ends the match, as the difference between the two
-partnerships. The candidate with the best mean wins; Normal's own choice wins ties.
+partnerships. The candidate with the best mean wins; Normal's own choice wins ties. The deals
+are read from the table by policy-based inference: a pool drawn from voids, cards seen and bids is
+weighed by how likely Normal's card choice makes the other seats' plays so far in each deal
+(sampler.py ``infer``, play_model.py); ``infer=False`` is Hard before it (hard_classic.py).
 
 The work per decision is bounded by a count of simulated plays, so on an idle machine a decision is
 deterministic for a given rng. It is also bounded by a wall-clock budget (``TIME_BUDGET_S``, from
@@ -196,8 +199,8 @@ def search_play(
     ``oracle_hands`` (benchmark only): every sample is the real deal; ``noise`` then makes the
     playouts of that one deal differ (see ``rollout.play_out``). ``deadline``: a
     ``time.perf_counter()`` value the search never runs past (by more than one playout).
-    ``signals=True`` also weighs what the plays suggest (inferences.py; measured, not better yet:
-    bench/README.md, so off at the tables). ``pinned`` (benchmark only): seat -> its real
+    ``signals=True`` (with ``infer=False``) also weighs what the plays suggest (inferences.py;
+    measured, not better: bench/README.md). ``pinned`` (benchmark only): seat -> its real
     unplayed cards, dealt to it in every sample. ``infer`` (the default) draws the deals by
     policy-based inference (sampler.py, play_model.py); ``infer=False`` is Hard before it,
     sampling from voids and bids only (``hard_classic``, the benchmark's baseline)."""

@@ -11,9 +11,11 @@ the plays (Rebstock, Solinas, Buro and Sturtevant 2019, "Policy-based inference 
 card games", on Skat).
 
 Normal's choice when following suit depends only on the cards of the led suit held (with the
-public facts), so those are cached per play and hand; leads and discards depend on the whole
-hand, so only those of the last ``WHOLE_HAND_TRICKS`` tricks are judged, to keep a decision
-within its deadline.
+public facts), so those are cached per play and hand. Leads and discards depend on the whole hand
+and are judged only in the last ``WHOLE_HAND_TRICKS`` tricks (none at the tables): among all the
+cards of a hand Normal's lead is a guess about a player who may not lead as it does, and a deal
+where it would lead another card lost nearly all its weight (a scenario test, a partner's nil
+left under an opponent's lead, went wrong with them).
 """
 
 from __future__ import annotations
@@ -29,7 +31,7 @@ from .cards import SPADE, suit
 from .knowledge import Knowledge
 
 FOLLOW_ALPHA = 0.6
-WHOLE_HAND_TRICKS = 1
+WHOLE_HAND_TRICKS = 0
 
 
 class _Play:
