@@ -89,3 +89,18 @@ def test_a_fixed_seed_smoke_tournament_ranks_easy_below_normal_below_hard():
     )
     assert normal_vs_easy["mean_paired_score_diff_per_hand"] > 0
     assert hard_vs_normal["mean_paired_score_diff_per_hand"] > 0
+
+
+def test_hard_before_its_inference_stays_a_benchmark_player_of_the_same_summary():
+    summary = run_tournament(
+        ("spades.bots.hard_classic:choose", "spades.bots.hard_classic:choose"),
+        ("normal", "normal"),
+        1,
+        seed=5,
+        progress=False,
+        max_hands=1,
+    )
+    assert summary["A"]["bots"] == ["spades.bots.hard_classic:choose"] * 2
+    assert summary["A"]["matches_won"] + summary["B"]["matches_won"] == 2
+    assert set(summary["decision_ms"]) == {"spades.bots.hard_classic:choose", "normal"}
+    assert "spades.bots.hard_classic:choose" in summary["partner_faults_per_100_hands"]
