@@ -1,6 +1,7 @@
 """Hard's decision time against its wall-clock deadline, under whatever load the machine has.
 
     .venv/bin/python bench/hard_deadline.py --decisions 300
+    .venv/bin/python bench/hard_deadline.py --bot spades.bots.hard_classic:choose  # Hard before inference
 
 Plays seeded matches of Hard (N/S) against Normal (E/W) and times every Hard decision that had a
 choice (bids included), as the server would: one call of ``choose_action`` each. Prints p50, p95
@@ -19,14 +20,15 @@ import time
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
-from spades.bots import choose_action
+from spades.bots import choose_action, view_rng
 from spades.bots.hard import TIME_BUDGET_S
-from spades.bots.tournament import percentile
+from spades.bots.tournament import BotSpec, percentile
 from spades.engine import Match, Rules
 
 
-def run(decisions: int, seed: int) -> tuple[list[float], list[float]]:
-    """Wall-clock and CPU seconds of each timed Hard decision."""
+def run(decisions: int, seed: int, bot: str = "hard") -> tuple[list[float], list[float]]:
+    """Wall-clock and CPU seconds of each timed decision of ``bot`` (a tournament name)."""
+    spec = BotSpec.parse(bot)
     times: list[float] = []
     cpu: list[float] = []
     game = 0
@@ -38,7 +40,10 @@ def run(decisions: int, seed: int) -> tuple[list[float], list[float]]:
             view = match.view(seat)
             level = "hard" if seat in ("N", "S") else "normal"
             t0, c0 = time.perf_counter(), time.process_time()
-            action = choose_action(level, view)
+            if level == "hard" and spec.func is not None:
+                action = spec.act(view, view_rng(view), match)
+            else:
+                action = choose_action(level, view)
             elapsed = time.perf_counter() - t0
             if level == "hard" and len(view["legal"]) > 1:
                 times.append(elapsed)
@@ -51,12 +56,14 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--decisions", type=int, default=300)
     parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--bot", default="hard", help="N/S bot timed (a tournament name)")
     args = parser.parse_args()
     load_before = os.getloadavg()
-    times, cpu = run(args.decisions, args.seed)
+    times, cpu = run(args.decisions, args.seed, args.bot)
     load_after = os.getloadavg()
     ms = [1000 * t for t in times]
     summary = {
+        "bot": args.bot,
         "decisions": len(ms),
         "budget_ms": round(1000 * TIME_BUDGET_S),
         "p50_ms": round(percentile(ms, 0.5), 1),
