@@ -14,12 +14,12 @@ django_asgi_app = get_asgi_application()
 # makes half a dozen queries (bench/ws_load.py, 200 tables: p99 571 ms at 5 ms, 168 at 0.5).
 sys.setswitchinterval(float(os.environ.get("PY_SWITCH_INTERVAL", "0.0005")))
 
-from channels.auth import AuthMiddlewareStack  # noqa: E402
 from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
 from channels.security.websocket import AllowedHostsOriginValidator  # noqa: E402
 
 from botapi.asgi import BotTokenRouter  # noqa: E402
 from config.routing import websocket_urlpatterns  # noqa: E402
+from live.sessions import socket_auth_stack  # noqa: E402
 
 sockets = URLRouter(websocket_urlpatterns)
 application = ProtocolTypeRouter(
@@ -29,7 +29,7 @@ application = ProtocolTypeRouter(
         # are browsers: their Origin checked, their session read.
         "websocket": BotTokenRouter(
             token_app=sockets,
-            browser_app=AllowedHostsOriginValidator(AuthMiddlewareStack(sockets)),
+            browser_app=AllowedHostsOriginValidator(socket_auth_stack(sockets)),
         ),
     }
 )
