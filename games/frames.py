@@ -216,10 +216,9 @@ def table_update(
         "hand_result": to_json(engine.history[-1]) if hand_ended and engine and hands else None,
         "facts": facts_json(table, seats, engine),
     }
-    public = to_json(None if engine is None else engine.view(None))
+    seen = {} if engine is None else engine.views(p for p in POSITIONS if p in occupants)
+    public = to_json(seen.get(None))
     views: dict[str | None, str] = {None: public}
     for position in POSITIONS:
-        views[position] = public
-        if position in occupants and engine is not None:
-            views[position] = to_json(engine.view(position))
+        views[position] = to_json(seen[position]) if position in seen else public
     return common, views

@@ -345,6 +345,23 @@ class Match:
             return None
         return {**previous, "cards": [card.copy() for card in previous["cards"]]}
 
+    def views(self, seats: Iterable[str]) -> dict[str | None, SeatView]:
+        """``view`` of a spectator (key ``None``) and of each of ``seats``, each equal to what
+        ``view`` returns, for serializing at once: they share their public parts (the same
+        objects), built once. A broadcast of one change to every seat needs exactly that."""
+        public = self.view(None)
+        out: dict[str | None, SeatView] = {None: public}
+        for seat in seats:
+            p = seat_index(seat)
+            hidden = self.is_hidden(p)
+            view = public.copy()  # the same keys in the same order: only these four differ
+            view["seat"] = seat
+            view["hand"] = None if hidden else self.hand.hand_codes(p)
+            view["hand_hidden"] = hidden
+            view["legal"] = self.legal_actions(seat)
+            out[seat] = view
+        return out
+
     def view(self, seat: str | None) -> SeatView:
         """What ``seat`` may see (``None``: a spectator). JSON-serializable, never another seat's
         unplayed card."""
