@@ -317,12 +317,15 @@ def _form_pairs(t: Tournament) -> None:
 
 
 def _present(t: Tournament, now: datetime) -> set[int]:
-    """The players seen on the tournament's page lately (TOURNAMENT_PRESENCE_SECONDS)."""
+    """The players seen on the tournament's page lately (TOURNAMENT_PRESENCE_SECONDS), and the
+    bot accounts registered: a program keeps no page open; the bot API names its table
+    (``GET /api/bot/ranked/``) and a program that never connects is a dead connection, which
+    ranked abandonment already handles."""
     since = now - timedelta(seconds=settings.TOURNAMENT_PRESENCE_SECONDS)
     return set(
-        Registration.objects.filter(tournament=t, seen_at__gte=since).values_list(
-            "user_id", flat=True
-        )
+        Registration.objects.filter(tournament=t)
+        .filter(Q(seen_at__gte=since) | Q(user__is_bot=True))
+        .values_list("user_id", flat=True)
     )
 
 
