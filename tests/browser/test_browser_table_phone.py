@@ -17,6 +17,7 @@ SCREENSHOT_DIR=docs/screenshots saves the table at 390x844, bidding and playing.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import re
 import time
@@ -24,6 +25,7 @@ from pathlib import Path
 
 import pytest
 from django.db import connections
+from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 from games.models import Match
 from spades.engine.shuffle import commitment
@@ -182,8 +184,11 @@ def test_a_whole_hand_is_played_by_tapping_with_everything_in_one_screen(
             if width == 390 and turns["bid"] == 0 and page.locator(".bid-grid").count():
                 page.screenshot(path=str(shots / "table-phone-bidding.png"))
                 assert_no_serious_axe_violations(page)
-            if turns["play"] == 13:
-                result_seen = result_seen or page.locator("#felt-overlay .overlay-card").count() > 0
+            if turns["play"] == 13 and not result_seen:
+                # The hand's last trick is held on the felt a moment first; the result follows.
+                with contextlib.suppress(PlaywrightTimeoutError):
+                    page.locator("#felt-overlay .overlay-card").wait_for(timeout=3_000)
+                    result_seen = True
             if turns["play"] == 1 and turns["bid"] == 1:
                 check_commitment_line(page)
             if width == 390 and turns["play"] == 4:
