@@ -3,45 +3,22 @@ tasks): one set per day, one try per person, one ranking."""
 
 from __future__ import annotations
 
-import threading
 from datetime import date
 
 import pytest
-from django.db import connection
 
 from daily.actions import do_open_day, do_play, do_refresh_ranking
 from daily.models import DailyEntry, DailySet
 from games.models import Table
 from tests.support.live import guest
+from tests.support.races import race
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
 
-def _race(calls) -> list:
-    """Run the calls at the same moment in threads, each with its own database connection."""
-    barrier = threading.Barrier(len(calls))
-    results: list = [None] * len(calls)
-
-    def run(i, call):
-        try:
-            barrier.wait()
-            results[i] = call()
-        except Exception as exc:
-            results[i] = exc
-        finally:
-            connection.close()
-
-    threads = [threading.Thread(target=run, args=(i, c)) for i, c in enumerate(calls)]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join(60)
-    return results
-
-
 def test_two_makers_of_one_day_end_with_one_set():
     day = date(2026, 12, 24)
-    results = _race([lambda: do_open_day(day)] * 2)
+    results = race([lambda: do_open_day(day)] * 2)
     assert all(isinstance(r, DailySet) for r in results), results
     assert results[0].pk == results[1].pk
     assert results[0].commitments == results[1].commitments
@@ -50,7 +27,7 @@ def test_two_makers_of_one_day_end_with_one_set():
 
 def test_a_double_click_on_play_opens_one_table():
     lea = guest("Léa")
-    results = _race([lambda: do_play(lea)] * 2)
+    results = race([lambda: do_play(lea)] * 2)
     assert all(isinstance(r, DailyEntry) for r in results), results
     assert results[0].pk == results[1].pk
     assert DailyEntry.objects.count() == 1 and Table.objects.count() == 1
@@ -64,6 +41,6 @@ def test_two_ranking_tasks_at_once_rank_the_day_once():
             status=DailyEntry.Status.FINISHED,
         )  # fmt: skip
     DailySet.objects.filter(pk=daily_set.pk).update(results_version=3)
-    results = _race([lambda: do_refresh_ranking(daily_set.pk)] * 2)
+    results = race([lambda: do_refresh_ranking(daily_set.pk)] * 2)
     assert sorted(results) == [False, True], results
     assert sorted(DailyEntry.objects.values_list("rank", flat=True)) == [1, 1, 3]

@@ -3,8 +3,6 @@ wins), and the table's later life: rematch, partnerships, moderation from the ad
 
 from __future__ import annotations
 
-import threading
-
 import pytest
 from django.contrib.auth import get_user_model
 from django.db import connection
@@ -15,30 +13,9 @@ from games.actions import chat, play, presence, tables
 from games.errors import ServiceError
 from games.models import Action, Seat, Table
 from tests.support.live import guest, legal_of, private_table, seats_of, to_move
+from tests.support.races import race
 
 # ----------------------------------------------------------------------------- races
-
-
-def _race(calls) -> list:
-    """Run the calls at the same moment in threads, each with its own database connection."""
-    barrier = threading.Barrier(len(calls))
-    results: list = [None] * len(calls)
-
-    def run(i, call):
-        try:
-            barrier.wait()
-            results[i] = call()
-        except Exception as exc:
-            results[i] = exc
-        finally:
-            connection.close()
-
-    threads = [threading.Thread(target=run, args=(i, c)) for i, c in enumerate(calls)]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join(30)
-    return results
 
 
 @pytest.mark.django_db(transaction=True)
@@ -51,7 +28,7 @@ def test_two_requests_racing_for_one_turn_apply_only_one():
         legal = [a for a in legal_of(table.pk, viewer) if a["type"] == "bid"]
         before = Action.objects.filter(match__table=table).count()
         # Two different bids for the same turn, without versions: only the lock decides.
-        results = _race(
+        results = race(
             [lambda a=a, v=viewer: play.do_act(table.pk, v, a) for a in (legal[0], legal[-1])]
         )
         errors = [r for r in results if isinstance(r, Exception)]
@@ -67,7 +44,7 @@ def test_two_bot_move_tasks_racing_for_one_turn_apply_only_one():
         play.do_act(table.pk, lea, legal_of(table.pk, lea)[0])
     table.refresh_from_db()
     before = Action.objects.filter(match__table=table).count()
-    results = _race([lambda: play.do_bot_move(table.pk, table.version)] * 2)
+    results = race([lambda: play.do_bot_move(table.pk, table.version)] * 2)
     assert sorted(results) == [False, True]
     assert Action.objects.filter(match__table=table).count() == before + 1
 
@@ -137,7 +114,7 @@ def test_moderators_hide_and_show_chat_messages_from_the_admin(client):
 def test_a_double_click_on_quick_play_seats_the_guest_once():
     lea = guest("Léa")
     for _ in range(3):
-        results = _race([lambda: tables.do_quick_play(lea)] * 2)
+        results = race([lambda: tables.do_quick_play(lea)] * 2)
         assert all(isinstance(r, Table) for r in results), results
         assert results[0].pk == results[1].pk
     assert Seat.objects.filter(viewer_key=lea.key).count() == 1
@@ -164,7 +141,7 @@ def test_the_same_private_table_form_sent_twice_opens_one_table():
 @pytest.mark.django_db(transaction=True)
 def test_two_private_table_forms_racing_for_one_host_open_one_table():
     lea = guest("Léa")
-    results = _race([lambda: tables.do_create_private_table(lea, {}, "normal", None)] * 2)
+    results = race([lambda: tables.do_create_private_table(lea, {}, "normal", None)] * 2)
     assert all(isinstance(r, Table) for r in results), results
     assert results[0].pk == results[1].pk
     assert Table.objects.count() == 1
