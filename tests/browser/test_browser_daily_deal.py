@@ -5,19 +5,17 @@ SCREENSHOT_DIR=docs/screenshots saves the picture of the day's page after the tr
 
 from __future__ import annotations
 
-import contextlib
 import os
 import re
 import time
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 from tests.support.browser import (
-    act_once,
     assert_no_serious_axe_violations,
     chromium_page,
+    play_to_the_end,
     serve_live_site,
 )
 
@@ -52,22 +50,7 @@ def test_a_guest_plays_the_whole_daily_set_and_sees_the_ranking(live_site, chrom
         page.wait_for_selector("#hand-area .hand", timeout=20_000)
         assert page.locator("#seat-bottom .seat-you").count() == 1
 
-        over = page.locator("#overlay-title", has_text="Partie terminée")
-        deadline = time.monotonic() + 240
-        done = {"bid": 0, "look": 0, "play": 0}
-        while not over.count():
-            assert time.monotonic() < deadline, f"the set did not end: {done}"
-            keep_going = page.locator("#felt-overlay:not([hidden]) button", has_text="Continuer")
-            if keep_going.count():
-                with contextlib.suppress(PlaywrightTimeoutError):
-                    keep_going.first.click(timeout=2_000)
-                continue
-            action = act_once(page)
-            if action:
-                done[action] += 1
-                page.wait_for_timeout(60)
-            else:
-                page.wait_for_timeout(100)
+        done = play_to_the_end(page, 240)
         assert done["play"] == 26
 
         page.goto(live_site + "/fr/donne-du-jour/")

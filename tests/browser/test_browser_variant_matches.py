@@ -8,18 +8,15 @@ bots' moves with the variant-aware bots, a private Redis, the test database.
 
 from __future__ import annotations
 
-import contextlib
 import re
-import time
 
 import pytest
 from django.conf import settings
 from django.urls import reverse
-from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 from games.models import Table
 from games.reading import table_frames
-from tests.support.browser import act_once, chromium_page, serve_live_site
+from tests.support.browser import chromium_page, play_to_the_end, serve_live_site
 from tests.support.pages import guest, private_table, viewer_of
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow, pytest.mark.django_db(transaction=True)]
@@ -29,29 +26,6 @@ pytestmark = [pytest.mark.browser, pytest.mark.slow, pytest.mark.django_db(trans
 def live_site(transactional_db):
     with serve_live_site(trick_pause_s=0.2) as url:
         yield url
-
-
-def play_to_the_end(page, limit_s: float) -> dict[str, int]:
-    """Bid and play whatever the page offers, closing each hand's result, until the match ends."""
-    done = {"bid": 0, "look": 0, "play": 0}
-    deadline = time.monotonic() + limit_s
-    over = page.locator("#overlay-title", has_text="Partie terminée")
-    while not over.count():
-        assert time.monotonic() < deadline, f"the match did not end: {done}"
-        keep_going = page.locator("#felt-overlay:not([hidden]) button", has_text="Continuer")
-        if keep_going.count():
-            # The result closes by itself once the next hand's play begins (my bid may have been
-            # the last one): a click that finds it gone goes on with the loop.
-            with contextlib.suppress(PlaywrightTimeoutError):
-                keep_going.first.click(timeout=2_000)
-            continue
-        action = act_once(page)
-        if action:
-            done[action] += 1
-            page.wait_for_timeout(60)
-        else:
-            page.wait_for_timeout(100)
-    return done
 
 
 def open_and_start(page, site: str, client, table: Table) -> None:

@@ -329,3 +329,28 @@ def socket_receive(page, frame: dict) -> None:
 def socket_sent(page) -> list[dict]:
     """What the page sent on its (fake) socket."""
     return page.evaluate("window.sockets.at(-1).sent")
+
+
+def play_to_the_end(page, limit_s: float) -> dict[str, int]:
+    """Bid and play whatever the page offers, closing each hand's result, until the match ends."""
+    from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
+
+    done = {"bid": 0, "look": 0, "play": 0}
+    deadline = time.monotonic() + limit_s
+    over = page.locator("#overlay-title", has_text="Partie terminée")
+    while not over.count():
+        assert time.monotonic() < deadline, f"the match did not end: {done}"
+        keep_going = page.locator("#felt-overlay:not([hidden]) button", has_text="Continuer")
+        if keep_going.count():
+            # The result closes by itself once the next hand's play begins (my bid may have been
+            # the last one): a click that finds it gone goes on with the loop.
+            with contextlib.suppress(PlaywrightTimeoutError):
+                keep_going.first.click(timeout=2_000)
+            continue
+        action = act_once(page)
+        if action:
+            done[action] += 1
+            page.wait_for_timeout(60)
+        else:
+            page.wait_for_timeout(100)
+    return done
