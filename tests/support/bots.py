@@ -147,12 +147,15 @@ def bidding_view(seat: str, hand: list[str] | None, *, bids: dict, dealer: str =
 
 
 def hard_quick(view: dict, rng):
-    """Hard with a small search budget, for tournaments inside the test time limit."""
+    """Hard with a small search budget and a small pool of deals to weigh, for tournaments inside
+    the test time limit. Its deadline is far off: the work budget alone bounds each decision, so a
+    seed plays the same whatever the machine's load (Hard's 0.2 s deadline, under load, cut the
+    search and the pool short and changed the results)."""
     from spades.bots import hard
 
     if not view.get("legal") or view.get("to_move") != view.get("seat"):
         return None
-    return hard.choose(view, rng, budget=6000)
+    return hard.choose(view, rng, budget=6000, time_budget=30.0, pool_size=16)
 
 
 def blind_nil_always(view, rng):

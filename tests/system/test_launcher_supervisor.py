@@ -174,6 +174,8 @@ def test_copies_share_one_listening_socket_named_in_daphne_endpoint(tmp_path):
                  "--copies", "2", "--port", str(port))  # fmt: skip
     try:
         first, second = _kept(loop, 2)
+        # A copy just forked shows its restart loop's environment until it runs the program.
+        wait_for(lambda: all("DAPHNE_ENDPOINT" in p.environ() for p in (first, second)), 10)
         endpoints = {p.environ()["DAPHNE_ENDPOINT"] for p in (first, second)}
         assert len(endpoints) == 1 and endpoints.pop().startswith("fd:fileno=")
         assert {p.environ()["ATOUT_PROCESS"] for p in (first, second)} == {"web1", "web2"}

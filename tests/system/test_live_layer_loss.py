@@ -21,8 +21,14 @@ pytestmark = [
 
 
 def cut_the_layers_connection() -> None:
-    """What a Redis restart does to the layer: its subscribed connection is closed under it."""
-    redis.Redis.from_url(settings.REDIS_URL).client_kill_filter(_type="pubsub")
+    """What a Redis restart does to the layer: its subscribed connection is closed under it. Only
+    the connections on this run's Redis database: the test workers that share the server
+    (tests/support/xdist_redis.py) keep theirs."""
+    server = redis.Redis.from_url(settings.REDIS_URL)
+    database = int(server.connection_pool.connection_kwargs.get("db", 0))
+    for client in server.client_list(_type="pubsub"):
+        if int(client["db"]) == database:
+            server.client_kill_filter(_id=client["id"])
 
 
 async def test_sockets_are_closed_with_the_layer_lost_code_when_redis_drops_the_layer():

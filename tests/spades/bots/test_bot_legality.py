@@ -61,7 +61,7 @@ def test_hard_plays_only_legal_cards_through_a_hand_against_normal(seed):
 
     def pick(seat, view):
         if seat in "NS":
-            return hard.choose(view, rngs[seat], budget=3000)
+            return hard.choose(view, rngs[seat], budget=3000, pool_size=8)
         return normal.choose(view, rngs[seat])
 
     start = match.hand_number
@@ -113,7 +113,7 @@ def test_bots_play_a_hand_after_four_numeric_zero_bids():
         seat = match.to_move
         v = match.view(seat)
         if levels[seat] == "hard":
-            action = hard.choose(v, rngs[seat], budget=2000)
+            action = hard.choose(v, rngs[seat], budget=2000, pool_size=8)
         else:
             action = DIRECT[levels[seat]](v, rngs[seat])
         assert action in v["legal"]
@@ -160,7 +160,7 @@ def variant_picker(variant: str, seed: int):
 
     def pick(seat, view):
         if levels[seat] == "hard":
-            return hard.choose(view, rngs[seat], budget=200)
+            return hard.choose(view, rngs[seat], budget=200, time_budget=30.0, pool_size=8)
         return DIRECT[levels[seat]](view, rngs[seat])
 
     return pick
