@@ -1,9 +1,9 @@
 """Sending frames to the sockets: the channel-layer groups, and the event loop that code outside
 the server (Celery tasks, commands, sync tests) sends on.
 
-Each table socket listens to exactly one state group (its viewer's seat, or the spectators')
-plus the table's chat group (the lobby's group is ``lobby.listing``'s). What is sent is built by
-``games.frames``; this module only addresses and delivers it.
+Each table socket listens to its table's state group and its chat group (the lobby's group is
+``lobby.listing``'s). What is sent is built by ``games.frames``; this module only addresses and
+delivers it.
 """
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ from asgiref.sync import SyncToAsync
 from channels.layers import get_channel_layer
 
 from games import frames
-from games.models import POSITIONS, Seat, Table
+from games.models import Seat, Table
 from spades.engine import Match as EngineMatch
 
 log = logging.getLogger(__name__)
@@ -28,9 +28,11 @@ log = logging.getLogger(__name__)
 SEND_TIMEOUT = 10.0
 
 
-def group_for(table_id: int, position: str | None) -> str:
-    """The group of one seat ("table.12.N") or of the spectators ("table.12.public")."""
-    return f"table.{table_id}.{position or 'public'}"
+def state_group(table_id: int) -> str:
+    """The group every socket of a table listens to for its state ("table.12.state"): one
+    message a change, which the pub/sub layer reads once per process and hands to each of the
+    table's sockets there (``publish_table``)."""
+    return f"table.{table_id}.state"
 
 
 def chat_group(table_id: int) -> str:
@@ -111,15 +113,15 @@ def _finished(task: asyncio.Task) -> None:
 def publish_table(
     table: Table, seats: dict[str, Seat], engine: EngineMatch | None, hand_ended: bool = False
 ) -> None:
-    """Send every seat its own frame and the spectators theirs (``frames.table_update``); each
-    consumer adds its viewer's "me" part (``frames.frame_text``). ``hand_ended``: this change
-    finished a hand, whose result goes out once with it."""
-    common, views = frames.table_update(table, seats, engine, hand_ended)
-    messages = [
-        (group_for(table.pk, position), {**common, "view": views[position]})
-        for position in (*POSITIONS, None)
-    ]
-    send_many(messages)
+    """One message to the table's state group (``frames.table_update``): the public parts once,
+    the spectators' view and each seated person's view, keyed by seat. Each consumer sends its
+    socket its own seat's view (or the spectators') with its viewer's "me" part
+    (``frames.frame_text``); a socket never receives another seat's. One message instead of one
+    per seat and one for the spectators: one publish, and one read from Redis per process
+    for all the table's sockets there, the biggest items of a move's web CPU
+    (bench/README.md). ``hand_ended``: this change finished a hand, whose result goes out once
+    with it."""
+    send_many([(state_group(table.pk), frames.table_update(table, seats, engine, hand_ended))])
 
 
 def publish_chat(table_id: int, message: dict[str, Any]) -> None:

@@ -194,17 +194,23 @@ def table_update(
     seats: dict[str, Seat],
     engine: EngineMatch | None,
     hand_ended: bool = False,
-) -> tuple[dict[str, Any], dict[str | None, str]]:
+) -> dict[str, Any]:
     """What a table's broadcast carries: the parts common to every viewer (facts serialized
     once per language, who sits where as public tags, the match's count of finished hands and,
-    when this change ended one, its result) and each seat's view serialized once (None: the
-    spectators'). No viewer key and no token: a consumer compares tags with its own viewer's
-    (``tag``) and reads its invitation token from the database. A seat without a person gets
-    the public view: a socket still listening there (its viewer just left or was removed) learns
-    that it must switch groups."""
+    when this change ended one, its result) and, in ``views``, each view serialized once: the
+    spectators' (``PUBLIC_VIEW``) and that of each seat where a person sits (bots and empty
+    seats have no socket of their own). No viewer key and no token: a consumer compares tags
+    with its own viewer's (``tag``) and reads its invitation token from the database. A socket
+    whose viewer no longer sits where it did (just left or was removed) sees it in the tags and
+    reads its state again; one whose viewer sits where it did sends that seat's view only."""
     occupants = {p: seats[p].viewer_key for p in POSITIONS if seats[p].viewer_key}
     hands = 0 if engine is None else len(engine.history)
-    common = {
+    seen = {} if engine is None else engine.views(p for p in POSITIONS if p in occupants)
+    views = {PUBLIC_VIEW: to_json(seen.get(None))}
+    for position in POSITIONS:
+        if position in occupants:
+            views[position] = to_json(seen.get(position))
+    return {
         "type": "table.state",
         "version": table.version,
         "occupants": {p: tag(key) for p, key in occupants.items()},
@@ -215,10 +221,9 @@ def table_update(
         "hands": hands,
         "hand_result": to_json(engine.history[-1]) if hand_ended and engine and hands else None,
         "facts": facts_json(table, seats, engine),
+        "views": views,
     }
-    seen = {} if engine is None else engine.views(p for p in POSITIONS if p in occupants)
-    public = to_json(seen.get(None))
-    views: dict[str | None, str] = {None: public}
-    for position in POSITIONS:
-        views[position] = to_json(seen[position]) if position in seen else public
-    return common, views
+
+
+# The spectators' view in a broadcast's ``views`` (keys are strings in the layer's msgpack).
+PUBLIC_VIEW = "public"

@@ -2,8 +2,8 @@
 
 Thin: every change goes through a use case of games.actions; frames come from games.frames and
 games.reading, groups from games.broadcast. Each table socket
-listens to exactly one state group (its viewer's seat, or the spectators') plus the table's chat
-group, and switches group when its viewer sits down or leaves. Protocol: docs/protocol.md.
+listens to its table's state group and chat group, and sends its viewer only their own seat's
+view (or the spectators'). Protocol: docs/protocol.md.
 """
 
 from __future__ import annotations
@@ -157,6 +157,7 @@ class TableConsumer(_Consumer):
         self.address = client_address(self.scope)
         self.browser = client_browser(self.scope)
         self.sent_version = -1
+        self.sent_state = ""  # the last state frame sent, as sent
         # One budget per viewer, whatever their number of sockets (an anonymous one: per socket).
         self.frames = (
             rate_limits.shared_window("viewer_frames", self.key)
@@ -249,16 +250,15 @@ class TableConsumer(_Consumer):
         self.silence = {k: me[k] for k in frames.NOT_SILENCED}
         self.invite_token = me["invite_token"]
         self.sent_version = frame["version"]
-        await self.send_json(frame)
+        self.sent_state = frames.to_json(frame)
+        await self.send(text_data=self.sent_state)
         self.hands_sent = (history["match"], len(history["hands"]))
         await self.send_json(history)
 
     async def _follow(self, position: str | None) -> None:
-        """Listen to the state group of this seat (or the spectators')."""
-        group = broadcast.group_for(self.table_id, position)
-        if group != self.state_group:
-            if self.state_group:
-                await self.channel_layer.group_discard(self.state_group, self.channel_name)
+        """Listen to the table's state group (once), as this seat (or a spectator)."""
+        if self.state_group is None:
+            group = broadcast.state_group(self.table_id)
             await self.channel_layer.group_add(group, self.channel_name)
             self.state_group = group
         self.position = position
@@ -289,8 +289,15 @@ class TableConsumer(_Consumer):
         )
         facts = event["facts"]
         facts_json = facts.get(self.lang) or facts.get("*") or facts[settings.LANGUAGE_CODE]
-        self.sent_version = version
-        await self.send(text_data=frames.frame_text(version, facts_json, me, event["view"]))
+        # Its own seat's view only (``mine`` sits in ``occupants``, whose views the message has).
+        view = event["views"][mine or frames.PUBLIC_VIEW]
+        text = frames.frame_text(version, facts_json, me, view)
+        if text == self.sent_state:
+            # The state it has already: a broadcast that was on its way while this socket read
+            # its full state (it joined a group its process already listened to).
+            return
+        self.sent_version, self.sent_state = version, text
+        await self.send(text_data=text)
 
     async def _send_hands(self, event: dict) -> bool:
         """Keep the client's history of the match in step before its state: the hand that just

@@ -10,7 +10,7 @@ from django.contrib.auth import get_user_model
 from django.urls import reverse
 from django.utils import translation
 
-from games import broadcast
+from games import broadcast, frames
 from games.actions import tables
 from games.models import Table
 from games.viewers import Viewer
@@ -64,8 +64,10 @@ def test_turning_the_chat_off_in_the_table_form_bumps_the_version_and_tells_ever
     assert after.chat_enabled is False
     assert after.version == table.version + 1
     groups = {group for group, _ in sent}
-    assert groups == {broadcast.group_for(table.pk, p) for p in ("N", "E", "S", "W", None)}
+    assert groups == {broadcast.state_group(table.pk)}
+    seated = {s.position for s in after.seats.all() if s.viewer_key}
     for _group, message in sent:
+        assert set(message["views"]) == {frames.PUBLIC_VIEW, *seated}  # each seat, spectators
         facts = json.loads(next(iter(message["facts"].values())))
         assert facts["chat_enabled"] is False
         assert message["version"] == after.version
@@ -83,7 +85,7 @@ def test_the_admin_action_turns_the_chat_back_on_and_broadcasts(admin_client, se
     )
     assert "1 table modifiée." in response.content.decode()
     assert Table.objects.get(pk=table.pk).chat_enabled is True
-    assert len(sent) == 5
+    assert len(sent) == 1  # one message to the table's sockets
 
 
 @pytest.mark.django_db

@@ -344,13 +344,14 @@ def test_each_broadcast_frame_is_the_state_that_seat_would_read_from_the_databas
             play.do_bot_move(table.pk, Table.objects.get(pk=table.pk).version)
         else:
             play.do_act(table.pk, viewer, legal_of(table.pk, viewer)[0])
-    groups = dict(sent)
+    [(group, message)] = sent  # one message to the table's sockets
+    assert group == broadcast.state_group(table.pk)
     for viewer, lang in [(people[0], "fr"), (people[1], "en"), (None, "en")]:
         with translation.override(lang):
             expected = reading.table_state(table.pk, viewer)
         me = expected["table"]["me"]
-        message = groups[broadcast.group_for(table.pk, me["seat"])]
-        text = frames.frame_text(message["version"], message["facts"][lang], me, message["view"])
+        view = message["views"][me["seat"] or frames.PUBLIC_VIEW]
+        text = frames.frame_text(message["version"], message["facts"][lang], me, view)
         assert json.loads(text) == expected
 
 
@@ -410,6 +411,7 @@ def test_the_broadcast_check_catches_a_frame_that_differs_from_a_fresh_read(monk
     honest.record(sent)
     assert honest.newest and honest.mismatches() == []
     forged = BroadcastLog()
-    group, message = next((g, m) for g, m in sent if g.endswith(".public"))
-    forged.record([(group, {**message, "view": message["view"].replace('"bidding"', '"play"')})])
+    [(group, message)] = sent
+    public = message["views"][frames.PUBLIC_VIEW].replace('"bidding"', '"play"')
+    forged.record([(group, {**message, "views": {**message["views"], frames.PUBLIC_VIEW: public}})])
     assert any("view.phase" in line for line in forged.mismatches())

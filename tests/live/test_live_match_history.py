@@ -122,8 +122,8 @@ def missed_update(table_id: int) -> tuple[str, dict]:
     one this socket heard of (a broadcast lost with a dying process)."""
     table = Table.objects.select_related("match").get(pk=table_id)
     with reading(table_id) as snap:
-        common, views = frames.table_update(table, snap.seats, snap.engine)
-    return broadcast.group_for(table_id, "N"), {**common, "hands": 2, "view": views["N"]}
+        message = frames.table_update(table, snap.seats, snap.engine)
+    return broadcast.state_group(table_id), {**message, "hands": 2}
 
 
 async def test_a_socket_that_missed_a_hand_reads_the_whole_history_again():
