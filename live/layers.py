@@ -1,9 +1,9 @@
 """The channel layer: channels_redis's pub/sub layer, plus sending several group messages in one
 Redis round trip.
 
-A move sends five group messages (four seats and the spectators). ``group_send`` publishes each
-under its shard's lock and waits for Redis's answer before the next; ``group_send_many`` queues
-them in one pipeline per shard. It relies on the pub/sub layer's own naming and sharding
+A broadcast may send several group messages (a moderator's ban to each of a viewer's tables).
+``group_send`` publishes each under its shard's lock and waits for Redis's answer before the
+next; ``group_send_many`` queues them in one pipeline per shard. It relies on the pub/sub layer's own naming and sharding
 (channels_redis 4.x, pinned in requirements.lock), so what it publishes is exactly what
 ``group_send`` would.
 """
