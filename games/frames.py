@@ -189,6 +189,10 @@ def hand_result_text(match_id: int, entry_json: str) -> str:
     return '{"type":"hand_result","match":' + str(match_id) + ',"hand":' + entry_json + "}"
 
 
+# The spectators' view in a broadcast's ``views`` (keys are strings in the layer's msgpack).
+PUBLIC_VIEW = "public"
+
+
 def table_update(
     table: Table,
     seats: dict[str, Seat],
@@ -223,7 +227,3 @@ def table_update(
         "facts": facts_json(table, seats, engine),
         "views": views,
     }
-
-
-# The spectators' view in a broadcast's ``views`` (keys are strings in the layer's msgpack).
-PUBLIC_VIEW = "public"
