@@ -102,3 +102,17 @@ def hard_lite_infer(view: View, rng: random.Random) -> Action | None:
         time_budget=NO_DEADLINE_S,
         pool_size=LITE_POOL,
     )
+
+
+def hard_lite_ismcts(view: View, rng: random.Random) -> Action | None:
+    """``hard_lite_infer`` playing its cards by information-set MCTS (ismcts.py) on the same
+    deals and budget (issue 30)."""
+    return hard.choose(
+        view,
+        rng,
+        budget=LITE_PLAY_BUDGET,
+        own_bidding=False,
+        time_budget=NO_DEADLINE_S,
+        pool_size=LITE_POOL,
+        tree=True,
+    )

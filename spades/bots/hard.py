@@ -32,10 +32,11 @@ from typing import Any, cast
 
 from spades.engine.actions import Action, is_play
 from spades.engine.cards import CARD_INDEX
+from spades.engine.hand import HandState
 from spades.engine.rules import Rules
 from spades.engine.scoring import team_hand_ints
 
-from . import hard_bid, normal
+from . import hard_bid, ismcts, normal
 from .cards import beats, deck_of, rank, suit
 from .knowledge import Knowledge
 from .quality import bags_to_duck, is_sure
@@ -193,6 +194,7 @@ def search_play(
     pinned: dict[str, list[str]] | None = None,
     infer: bool = True,
     pool_size: int = POOL_SIZE,
+    tree: bool = False,
 ) -> str:
     """The card with the best mean playout value over sampled deals.
 
@@ -203,7 +205,9 @@ def search_play(
     measured, not better: bench/README.md). ``pinned`` (benchmark only): seat -> its real
     unplayed cards, dealt to it in every sample. ``infer`` (the default) draws the deals by
     policy-based inference (sampler.py, play_model.py); ``infer=False`` is Hard before it,
-    sampling from voids and bids only (``hard_classic``, the benchmark's baseline)."""
+    sampling from voids and bids only (``hard_classic``, the benchmark's baseline). ``tree``
+    searches by information-set Monte Carlo tree search instead (ismcts.py), on the same deals,
+    budget and deadline."""
     now = time.perf_counter()
     if deadline is None:
         deadline = now + TIME_BUDGET_S
@@ -225,6 +229,10 @@ def search_play(
     cand_ints = [CARD_INDEX[c] for c in cands]
     plays_left = sum((k.view.get("hand_counts") or {}).values()) or 4 * k.tricks_left
     per_sample = len(cands) * plays_left
+    if tree:
+        return _tree_search(
+            k, cands, fallback, sampler, evaluator, rng, plays_left, budget, deadline
+        )
     n_fit = budget // per_sample
     n_min = min(MIN_SAMPLES, max(4, n_fit))  # a small budget (tests) may sample fewer deals
     n_max = max(n_min, min(MAX_SAMPLES, n_fit))
@@ -260,6 +268,34 @@ def search_play(
         range(len(cands)), key=lambda j: means[j] + (NORMAL_TIE_BONUS if cands[j] == fav else 0)
     )
     return cands[best]
+
+
+def _tree_search(
+    k: Knowledge,
+    cands: list[str],
+    fallback: str,
+    sampler: DealSampler,
+    evaluator: Evaluator,
+    rng: random.Random,
+    plays_left: int,
+    budget: int,
+    deadline: float,
+) -> str:
+    """``search_play`` by information-set MCTS: the root's most visited candidate."""
+
+    def deal_state() -> HandState:
+        return sampler.state(sampler.sample(rng))
+
+    def value(s: HandState) -> float:
+        return evaluator.value(cast("list[int]", s.bids), s.tricks_won)  # all bid
+
+    by_int = {CARD_INDEX[c]: c for c in cands}
+    stats = ismcts.search(
+        list(by_int), deal_state, value, evaluator.team, rng, plays_left, budget, deadline
+    )
+    if not stats:
+        return fallback  # not one playout in time: Normal's card
+    return by_int[ismcts.pick(stats, CARD_INDEX[_find_rep(fallback, cands)])]
 
 
 def _find_rep(card: str, cands: list[str]) -> str:
@@ -303,6 +339,7 @@ def choose(
     pinned: dict[str, list[str]] | None = None,
     infer: bool = True,
     pool_size: int = POOL_SIZE,
+    tree: bool = False,
 ) -> Action | None:
     """Hard's action. ``oracle_hands`` (benchmark only) replaces sampling by the real deal;
     ``budget`` bounds the simulated card plays of one decision; ``noise`` is the playouts'
@@ -312,7 +349,9 @@ def choose(
     samples with what the plays suggest about the hidden cards too (benchmark only for now);
     ``pinned`` (benchmark only) gives some seats their real cards in every sampled deal;
     ``infer=False`` samples card play deals as Hard did before policy-based inference;
-    ``pool_size`` is the number of deals the inference weighs (benchmarks may take fewer)."""
+    ``pool_size`` is the number of deals the inference weighs (benchmarks may take fewer);
+    ``tree=True`` plays its cards by information-set MCTS (ismcts.py) instead of determinized
+    playouts of every candidate."""
     deadline = time.perf_counter() + time_budget
     legal: list[Action] = view.get("legal") or []
     if not legal:
@@ -323,7 +362,18 @@ def choose(
             return {"type": "play", "card": plays[0]}
         k = Knowledge.from_view(view)
         card = search_play(
-            k, plays, rng, oracle_hands, budget, noise, deadline, signals, pinned, infer, pool_size
+            k,
+            plays,
+            rng,
+            oracle_hands,
+            budget,
+            noise,
+            deadline,
+            signals,
+            pinned,
+            infer,
+            pool_size,
+            tree,
         )
         return {"type": "play", "card": card}
     if not own_bidding:
@@ -333,6 +383,11 @@ def choose(
     )
 
 
+def choose_ismcts(view: View, rng: random.Random) -> Action | None:
+    """Hard playing its cards by information-set MCTS (ismcts.py), its bids as Hard's."""
+    return choose(view, rng, tree=True)
+
+
 def choose_normal_bidding(view: View, rng: random.Random) -> Action | None:
     """Hard playing its cards but bidding as Normal does (the bidding benchmark's baseline)."""
     return choose(view, rng, own_bidding=False)
@@ -340,6 +395,7 @@ def choose_normal_bidding(view: View, rng: random.Random) -> Action | None:
 
 __all__ = [
     "choose",
+    "choose_ismcts",
     "choose_normal_bidding",
     "cover_partner_nil",
     "duck_bags",
