@@ -116,3 +116,20 @@ def hard_lite_ismcts(view: View, rng: random.Random) -> Action | None:
         pool_size=LITE_POOL,
         tree=True,
     )
+
+
+GATE = 1.0  # standard errors another card must gain over Normal's to be played
+
+
+def hard_lite_gated(view: View, rng: random.Random) -> Action | None:
+    """``hard_lite_infer`` keeping Normal's card unless another beats it by ``GATE`` standard
+    errors over the same deals (a guard against noise at a small budget, issue 30)."""
+    return hard.choose(
+        view,
+        rng,
+        budget=LITE_PLAY_BUDGET,
+        own_bidding=False,
+        time_budget=NO_DEADLINE_S,
+        pool_size=LITE_POOL,
+        gate=GATE,
+    )

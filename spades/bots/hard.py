@@ -195,6 +195,7 @@ def search_play(
     infer: bool = True,
     pool_size: int = POOL_SIZE,
     tree: bool = False,
+    gate: float = 0.0,
 ) -> str:
     """The card with the best mean playout value over sampled deals.
 
@@ -207,7 +208,8 @@ def search_play(
     policy-based inference (sampler.py, play_model.py); ``infer=False`` is Hard before it,
     sampling from voids and bids only (``hard_classic``, the benchmark's baseline). ``tree``
     searches by information-set Monte Carlo tree search instead (ismcts.py), on the same deals,
-    budget and deadline."""
+    budget and deadline. ``gate`` > 0 keeps Normal's card unless another beats it by that many
+    standard errors of the paired differences (benchmark only)."""
     now = time.perf_counter()
     if deadline is None:
         deadline = now + TIME_BUDGET_S
@@ -264,6 +266,8 @@ def search_play(
     if not totals[0]:
         return fallback  # not one whole sample in time: Normal's card
     means = [sum(v) / len(v) for v in totals]
+    if gate > 0 and fav in cands:
+        return cands[_gated(totals, means, cands.index(fav), gate)]
     best = max(
         range(len(cands)), key=lambda j: means[j] + (NORMAL_TIE_BONUS if cands[j] == fav else 0)
     )
@@ -296,6 +300,22 @@ def _tree_search(
     if not stats:
         return fallback  # not one playout in time: Normal's card
     return by_int[ismcts.pick(stats, CARD_INDEX[_find_rep(fallback, cands)])]
+
+
+def _gated(totals: list[list[float]], means: list[float], fav: int, gate: float) -> int:
+    """The best candidate among Normal's card and those whose paired gain over it is above
+    ``gate`` standard errors (over the same deals); Normal's card when none is."""
+    n = len(totals[0])
+    best, best_m = fav, means[fav]
+    for j in range(len(totals)):
+        if j == fav or means[j] <= best_m:
+            continue
+        d = [x - y for x, y in zip(totals[j], totals[fav], strict=True)]
+        m = sum(d) / n
+        var = sum((x - m) ** 2 for x in d) / (n - 1) if n > 1 else 0.0
+        if m > 0 and m > gate * math.sqrt(var / n):
+            best, best_m = j, means[j]
+    return best
 
 
 def _find_rep(card: str, cands: list[str]) -> str:
@@ -340,6 +360,7 @@ def choose(
     infer: bool = True,
     pool_size: int = POOL_SIZE,
     tree: bool = False,
+    gate: float = 0.0,
 ) -> Action | None:
     """Hard's action. ``oracle_hands`` (benchmark only) replaces sampling by the real deal;
     ``budget`` bounds the simulated card plays of one decision; ``noise`` is the playouts'
@@ -351,7 +372,7 @@ def choose(
     ``infer=False`` samples card play deals as Hard did before policy-based inference;
     ``pool_size`` is the number of deals the inference weighs (benchmarks may take fewer);
     ``tree=True`` plays its cards by information-set MCTS (ismcts.py) instead of determinized
-    playouts of every candidate."""
+    playouts of every candidate; ``gate`` (benchmark only): see ``search_play``."""
     deadline = time.perf_counter() + time_budget
     legal: list[Action] = view.get("legal") or []
     if not legal:
@@ -374,6 +395,7 @@ def choose(
             infer,
             pool_size,
             tree,
+            gate,
         )
         return {"type": "play", "card": card}
     if not own_bidding:
