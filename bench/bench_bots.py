@@ -133,3 +133,16 @@ def hard_lite_gated(view: View, rng: random.Random) -> Action | None:
         pool_size=LITE_POOL,
         gate=GATE,
     )
+
+
+def hard_lite_gated2(view: View, rng: random.Random) -> Action | None:
+    """``hard_lite_gated`` with a gate of two standard errors."""
+    return hard.choose(
+        view,
+        rng,
+        budget=LITE_PLAY_BUDGET,
+        own_bidding=False,
+        time_budget=NO_DEADLINE_S,
+        pool_size=LITE_POOL,
+        gate=2 * GATE,
+    )
