@@ -63,6 +63,7 @@ def hard_lite(view: View, rng: random.Random) -> Action | None:
         time_budget=NO_DEADLINE_S,
         signals=True,
         infer=False,
+        gate=0.0,
     )
 
 
@@ -76,6 +77,7 @@ def hard_lite_no_signals(view: View, rng: random.Random) -> Action | None:
         own_bidding=False,
         time_budget=NO_DEADLINE_S,
         infer=False,
+        gate=0.0,
     )
 
 
@@ -88,12 +90,14 @@ def hard_lite_own_bidding(view: View, rng: random.Random) -> Action | None:
         bid_budget=hard.WORK_BUDGET,
         time_budget=NO_DEADLINE_S,
         infer=False,
+        gate=0.0,
     )
 
 
 def hard_lite_infer(view: View, rng: random.Random) -> Action | None:
-    """``hard_lite_no_signals`` drawing its deals by policy-based inference (the tables' Hard
-    since issue 30: sampler.py ``infer``, play_model.py), weighing a pool of ``LITE_POOL`` deals."""
+    """``hard_lite_no_signals`` drawing its deals by policy-based inference (sampler.py
+    ``infer``, play_model.py), weighing a pool of ``LITE_POOL`` deals: the tables' Hard of issue
+    30 before the gate on Normal's card (``hard_lite_gated``)."""
     return hard.choose(
         view,
         rng,
@@ -101,6 +105,7 @@ def hard_lite_infer(view: View, rng: random.Random) -> Action | None:
         own_bidding=False,
         time_budget=NO_DEADLINE_S,
         pool_size=LITE_POOL,
+        gate=0.0,
     )
 
 
@@ -118,12 +123,9 @@ def hard_lite_ismcts(view: View, rng: random.Random) -> Action | None:
     )
 
 
-GATE = 1.0  # standard errors another card must gain over Normal's to be played
-
-
 def hard_lite_gated(view: View, rng: random.Random) -> Action | None:
-    """``hard_lite_infer`` keeping Normal's card unless another beats it by ``GATE`` standard
-    errors over the same deals (a guard against noise at a small budget, issue 30)."""
+    """``hard_lite_infer`` keeping Normal's card unless another beats it by ``hard.GATE``
+    standard errors over the same deals: the tables' Hard at a sixteenth of its card search."""
     return hard.choose(
         view,
         rng,
@@ -131,7 +133,7 @@ def hard_lite_gated(view: View, rng: random.Random) -> Action | None:
         own_bidding=False,
         time_budget=NO_DEADLINE_S,
         pool_size=LITE_POOL,
-        gate=GATE,
+        gate=hard.GATE,
     )
 
 
@@ -144,5 +146,5 @@ def hard_lite_gated2(view: View, rng: random.Random) -> Action | None:
         own_bidding=False,
         time_budget=NO_DEADLINE_S,
         pool_size=LITE_POOL,
-        gate=2 * GATE,
+        gate=2 * hard.GATE,
     )

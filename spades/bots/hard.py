@@ -5,7 +5,9 @@ played, voids shown, bids; see sampler.py), and for each sample plays every cand
 by a Normal-like playout of the rest of the hand on the engine's fast API (rollout.py). Each
 playout is scored with the real hand scoring, bags included (a convex cost as the bag count nears
 the penalty) and a bonus when the hand ends the match, as the difference between the two
-partnerships. The candidate with the best mean wins; Normal's own choice wins ties. The deals
+partnerships. Normal's own card is played unless another candidate beats it by more than one
+standard error of their paired difference over the same deals (``GATE``; the best mean then wins):
+at the search's small sample counts the best mean alone is often a lucky draw. The deals
 are read from the table by policy-based inference: a pool drawn from voids, cards seen and bids is
 weighed by how likely Normal's card choice makes the other seats' plays so far in each deal
 (sampler.py ``infer``, play_model.py); ``infer=False`` is Hard before it (hard_classic.py).
@@ -50,6 +52,7 @@ MAX_SAMPLES = 160
 TIME_BUDGET_S = 0.2  # wall-clock deadline of one decision, from its start
 MATCH_END_BONUS = 300.0
 NORMAL_TIE_BONUS = 0.5
+GATE = 1.0  # standard errors of the paired gain another card needs over Normal's to be played
 POOL_SHARE = 0.3  # at most this share of the time left goes to weighing the pool of deals
 
 
@@ -195,7 +198,7 @@ def search_play(
     infer: bool = True,
     pool_size: int = POOL_SIZE,
     tree: bool = False,
-    gate: float = 0.0,
+    gate: float = GATE,
 ) -> str:
     """The card with the best mean playout value over sampled deals.
 
@@ -208,8 +211,9 @@ def search_play(
     policy-based inference (sampler.py, play_model.py); ``infer=False`` is Hard before it,
     sampling from voids and bids only (``hard_classic``, the benchmark's baseline). ``tree``
     searches by information-set Monte Carlo tree search instead (ismcts.py), on the same deals,
-    budget and deadline. ``gate`` > 0 keeps Normal's card unless another beats it by that many
-    standard errors of the paired differences (benchmark only)."""
+    budget and deadline. ``gate`` keeps Normal's card unless another beats it by that many
+    standard errors of the paired differences over the same deals (0: the best mean, as Hard
+    played before; never with ``oracle_hands``)."""
     now = time.perf_counter()
     if deadline is None:
         deadline = now + TIME_BUDGET_S
@@ -266,7 +270,7 @@ def search_play(
     if not totals[0]:
         return fallback  # not one whole sample in time: Normal's card
     means = [sum(v) / len(v) for v in totals]
-    if gate > 0 and fav in cands:
+    if gate > 0 and fav in cands and not oracle_hands:
         return cands[_gated(totals, means, cands.index(fav), gate)]
     best = max(
         range(len(cands)), key=lambda j: means[j] + (NORMAL_TIE_BONUS if cands[j] == fav else 0)
@@ -360,7 +364,7 @@ def choose(
     infer: bool = True,
     pool_size: int = POOL_SIZE,
     tree: bool = False,
-    gate: float = 0.0,
+    gate: float = GATE,
 ) -> Action | None:
     """Hard's action. ``oracle_hands`` (benchmark only) replaces sampling by the real deal;
     ``budget`` bounds the simulated card plays of one decision; ``noise`` is the playouts'

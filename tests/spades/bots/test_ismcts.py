@@ -1,4 +1,5 @@
-"""Hard's information-set Monte Carlo tree search (spades/bots/ismcts.py, ``hard.choose(tree=True)``)."""
+"""Hard's information-set Monte Carlo tree search (spades/bots/ismcts.py, ``hard.choose(tree=True)``)
+and the gate on Normal's card of its determinized search (``hard.GATE``)."""
 
 from __future__ import annotations
 
@@ -82,3 +83,23 @@ def test_the_tree_search_plays_only_legal_cards_through_a_hand(seed):
         assert action in view["legal"], (seat, action, view["legal"])
         match.apply(seat, action)
     assert plays == 26
+
+
+def test_hards_gate_still_plays_a_card_that_beats_normals_in_every_deal():
+    # Normal leads the 2 of clubs here; the king of hearts is worth a trick more in every deal.
+    view = needs_one_more_trick_with_a_master_and_a_low_club()
+    assert normal.choose(view, random.Random(0)) == {"type": "play", "card": "2C"}
+    for seed in range(3):
+        action = hard.choose(view, random.Random(seed), budget=1500, time_budget=30.0)
+        assert action == {"type": "play", "card": "KH"}
+
+
+def test_hards_gate_keeps_normals_card_against_a_gain_within_the_noise():
+    normals = [10.0, -30.0, 20.0, 0.0]
+    lucky = [60.0, -60.0, 30.0, -10.0]  # a better mean (+5) on one big swing: under 1 SE
+    steady = [12.0, -28.0, 22.0, 2.0]  # +2 in every deal
+    means = [sum(v) / 4 for v in (normals, lucky)]
+    assert hard._gated([normals, lucky], means, 0, hard.GATE) == 0
+    assert hard._gated([normals, lucky], means, 0, 0.1) == 1
+    means = [sum(v) / 4 for v in (normals, lucky, steady)]
+    assert hard._gated([normals, lucky, steady], means, 0, hard.GATE) == 2
