@@ -124,8 +124,8 @@ def hard_lite_ismcts(view: View, rng: random.Random) -> Action | None:
 
 
 def hard_lite_gated(view: View, rng: random.Random) -> Action | None:
-    """``hard_lite_infer`` keeping Normal's card unless another beats it by ``hard.GATE``
-    standard errors over the same deals: the tables' Hard at a sixteenth of its card search."""
+    """``hard_lite_infer`` keeping Normal's card unless another beats it by one standard error
+    of the paired gain over the same deals (measured, then the gate of two was kept)."""
     return hard.choose(
         view,
         rng,
@@ -133,12 +133,13 @@ def hard_lite_gated(view: View, rng: random.Random) -> Action | None:
         own_bidding=False,
         time_budget=NO_DEADLINE_S,
         pool_size=LITE_POOL,
-        gate=hard.GATE,
+        gate=1.0,
     )
 
 
 def hard_lite_gated2(view: View, rng: random.Random) -> Action | None:
-    """``hard_lite_gated`` with a gate of two standard errors."""
+    """``hard_lite_gated`` with a gate of two standard errors (``hard.GATE``): the tables'
+    Hard at a sixteenth of its card search."""
     return hard.choose(
         view,
         rng,
@@ -146,5 +147,18 @@ def hard_lite_gated2(view: View, rng: random.Random) -> Action | None:
         own_bidding=False,
         time_budget=NO_DEADLINE_S,
         pool_size=LITE_POOL,
-        gate=2 * hard.GATE,
+        gate=2.0,
+    )
+
+
+def hard_lite_gated3(view: View, rng: random.Random) -> Action | None:
+    """``hard_lite_gated`` with a gate of three standard errors."""
+    return hard.choose(
+        view,
+        rng,
+        budget=LITE_PLAY_BUDGET,
+        own_bidding=False,
+        time_budget=NO_DEADLINE_S,
+        pool_size=LITE_POOL,
+        gate=3.0,
     )

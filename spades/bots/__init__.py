@@ -29,7 +29,7 @@ Levels:
   match end; its sampled deals are read from the table by policy-based inference (each weighed
   by how likely Normal's card choice makes the other seats' plays so far in it, play_model.py;
   Hard before that is ``hard_classic.choose``, a benchmark player); Normal's card is played
-  unless another beats it by a standard error over the same deals (``hard.GATE``); every decision within a
+  unless another beats it by two standard errors over the same deals (``hard.GATE``); every decision within a
   wall-clock deadline (0.2 s). The searched cards obey the
   partnership rules first (``hard.partnership_filters``): never above a partner's sure winner,
   own nil ducks, a partner's nil on top is covered, bags near the limit ducked.

@@ -5,9 +5,10 @@ played, voids shown, bids; see sampler.py), and for each sample plays every cand
 by a Normal-like playout of the rest of the hand on the engine's fast API (rollout.py). Each
 playout is scored with the real hand scoring, bags included (a convex cost as the bag count nears
 the penalty) and a bonus when the hand ends the match, as the difference between the two
-partnerships. Normal's own card is played unless another candidate beats it by more than one
-standard error of their paired difference over the same deals (``GATE``; the best mean then wins):
-at the search's small sample counts the best mean alone is often a lucky draw. The deals
+partnerships. Normal's own card is played unless another candidate beats it by more than two
+standard errors of their paired difference over the same deals (``GATE``; the best mean then
+wins): at the search's small sample counts the best mean alone is often a lucky draw (measured:
+bench/README.md, "A Hard that keeps Normal's card"). The deals
 are read from the table by policy-based inference: a pool drawn from voids, cards seen and bids is
 weighed by how likely Normal's card choice makes the other seats' plays so far in each deal
 (sampler.py ``infer``, play_model.py); ``infer=False`` is Hard before it (hard_classic.py).
@@ -52,7 +53,7 @@ MAX_SAMPLES = 160
 TIME_BUDGET_S = 0.2  # wall-clock deadline of one decision, from its start
 MATCH_END_BONUS = 300.0
 NORMAL_TIE_BONUS = 0.5
-GATE = 1.0  # standard errors of the paired gain another card needs over Normal's to be played
+GATE = 2.0  # standard errors of the paired gain another card needs over Normal's to be played
 POOL_SHARE = 0.3  # at most this share of the time left goes to weighing the pool of deals
 
 
