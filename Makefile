@@ -3,6 +3,8 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed-stamp
+# The optional compiled engine (spades/engine/compiled.py), rebuilt when an engine source changes.
+ENGINE_STAMP := spades/engine/.build-stamp
 PYTEST_ARGS ?=
 # Test workers (pytest-xdist): most of the suite waits on sockets, browsers and child processes,
 # so three workers on two cores take about half the time of one. `--dist load` hands the tests out
@@ -10,11 +12,20 @@ PYTEST_ARGS ?=
 # tables) after the others. PYTEST_WORKERS=0 runs them in this one process.
 PYTEST_WORKERS ?= 3
 
-.PHONY: run test test-fast lint format messages migrate static bench clean
+.PHONY: run test test-fast lint format messages migrate static bench engine clean
 
 $(STAMP): requirements.lock
 	@test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --disable-pip-version-check -r requirements.lock
+	@touch $@
+	@$(MAKE) --no-print-directory engine
+
+# The engine's modules compiled by mypyc (it comes with mypy) where a C compiler and Python's
+# headers are; elsewhere it says why and the engine stays pure Python: never an error.
+engine: $(ENGINE_STAMP)
+
+$(ENGINE_STAMP): $(STAMP) $(wildcard spades/engine/*.py)
+	-$(BIN)/python -m spades.engine compile
 	@touch $@
 
 messages: $(STAMP)
@@ -27,14 +38,14 @@ migrate: messages
 static: $(STAMP)
 	STATIC_MANIFEST=true $(BIN)/python manage.py collectstatic --noinput --verbosity 0
 
-run: migrate static
+run: migrate static engine
 	$(BIN)/python -m config.launcher run
 
-test: messages
+test: messages engine
 	$(BIN)/python -m config.launcher exec -- $(BIN)/python -m pytest -n $(PYTEST_WORKERS) --dist load $(PYTEST_ARGS)
 
 # The quick tier for the loop: no browser, no whole matches (about a third of the suite's time).
-test-fast: messages
+test-fast: messages engine
 	$(BIN)/python -m config.launcher exec -- $(BIN)/python -m pytest -n $(PYTEST_WORKERS) --dist load -m "not browser and not slow" $(PYTEST_ARGS)
 
 # Style, the direction of the imports (the contracts in pyproject.toml) and the types.
@@ -53,4 +64,4 @@ bench: $(STAMP)
 	@echo "Benchmarks: see bench/README.md"
 
 clean:
-	rm -rf $(VENV) .run staticfiles
+	rm -rf $(VENV) .run staticfiles $(ENGINE_STAMP) spades/engine/*.so spades/engine/.compiled.json

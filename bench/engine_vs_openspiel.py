@@ -6,7 +6,8 @@ driving them (``chance_outcomes()`` or ``legal_actions()``) are measured and the
 kept, so the comparison is against OpenSpiel's best Python driver. Rounds alternate between the
 engines so that load on the machine hits both alike. Ours is measured through the fast int API
 (the figure compared) and, for information, through the public dict APIs (``HandState`` actions
-and a whole ``Match``). Prints one JSON line.
+and a whole ``Match``). Prints one JSON line, which says whether the engine ran compiled
+(``SPADES_ENGINE=pure`` runs its Python sources; spades/engine/compiled.py).
 
     .venv/bin/python bench/engine_vs_openspiel.py [--rounds 5] [--seconds 2] [--variants]
 
@@ -25,7 +26,17 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from spades.engine import SEATS, STANDARD_RULES, HandState, Match, Rules, deal_ints, team_hand_ints
+from spades.engine import (
+    COMPILED,
+    ENGINE_BUILD,
+    SEATS,
+    STANDARD_RULES,
+    HandState,
+    Match,
+    Rules,
+    deal_ints,
+    team_hand_ints,
+)
 from spades.engine.cards import CARD_CODES
 from spades.engine.variants import VARIANTS
 
@@ -207,6 +218,9 @@ def main() -> int:
     out: dict[str, object] = {
         "rounds": args.rounds,
         "seconds_per_round": args.seconds,
+        # The compiled engine (mypyc) or its Python sources: spades/engine/compiled.py.
+        "engine": "compiled" if COMPILED else "pure",
+        "engine_build": ENGINE_BUILD,
         "ours_fast_hands_per_second": rate["ours_fast"],
         "ours_hand_dict_api_hands_per_second": rate["ours_hand_dict_api"],
         "ours_match_api_hands_per_second": rate["ours_match_api"],

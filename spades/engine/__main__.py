@@ -1,4 +1,5 @@
-"""Command line: ``python -m spades.engine score``, ``verify`` and ``selfplay``."""
+"""Command line: ``python -m spades.engine score``, ``verify``, ``selfplay``, ``info`` and
+``compile``."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ import time
 from collections.abc import Callable, Iterator
 from typing import Any
 
+from . import COMPILED, ENGINE_BUILD, compiled
 from .hand import HandState
 from .match import Match
 from .record import score_record
@@ -92,7 +94,7 @@ def selfplay_match(hands: int, seed: str, rules: Rules) -> None:
         game += 1
         while not match.is_over and done + len(match.history) < hands:
             seat = match.to_move
-            match.apply(seat, rng.choice(match.legal_actions()))  # type: ignore[arg-type]
+            match.apply(seat, rng.choice(match.legal_actions()))
         done += len(match.history)
 
 
@@ -113,6 +115,22 @@ def cmd_selfplay(args: argparse.Namespace) -> int:
             }
         )
     )
+    return 0
+
+
+def cmd_info(args: argparse.Namespace) -> int:
+    """Say whether this process runs the compiled engine or its Python sources, and why."""
+    print(json.dumps({"compiled": COMPILED, "why": ENGINE_BUILD}))
+    return 0
+
+
+def cmd_compile(args: argparse.Namespace) -> int:
+    """Build the compiled engine (exit 0 even when it stays pure Python), or remove it."""
+    if args.clean:
+        compiled.clean()
+        print("engine: pure Python (compiled files removed)")
+    else:
+        compiled.build()
     return 0
 
 
@@ -139,6 +157,13 @@ def main(argv: list[str] | None = None) -> int:
         "--variant", choices=tuple(VARIANTS), default="none", help="rules.md variant (default none)"
     )
     play.set_defaults(func=cmd_selfplay)
+    info = sub.add_parser("info", help="is the engine compiled (compiled.py) or pure Python?")
+    info.set_defaults(func=cmd_info)
+    build = sub.add_parser(
+        "compile", help="build the optional compiled engine with mypyc (needs a C compiler)"
+    )
+    build.add_argument("--clean", action="store_true", help="remove it: pure Python again")
+    build.set_defaults(func=cmd_compile)
     args = parser.parse_args(argv)
     func: Callable[[argparse.Namespace], int] = args.func
     return func(args)

@@ -12,11 +12,11 @@ from __future__ import annotations
 import random
 from collections.abc import Iterable
 from itertools import repeat, starmap
-from typing import Literal
+from typing import Final, Literal
 
-SEATS: tuple[str, ...] = ("N", "E", "S", "W")
-SEAT_INDEX: dict[str, int] = {s: i for i, s in enumerate(SEATS)}
-TEAMS: tuple[str, ...] = ("NS", "EW")
+SEATS: Final[tuple[str, ...]] = ("N", "E", "S", "W")
+SEAT_INDEX: Final[dict[str, int]] = {s: i for i, s in enumerate(SEATS)}
+TEAMS: Final[tuple[str, ...]] = ("NS", "EW")
 
 
 def team_of(seat: str) -> str:
@@ -24,27 +24,27 @@ def team_of(seat: str) -> str:
     return TEAMS[SEAT_INDEX[seat] % 2]
 
 
-RANKS = "23456789TJQKA"
-SUITS = "SHDC"
-SUIT_NAMES: tuple[str, ...] = ("spades", "hearts", "diamonds", "clubs")
-SPADES = 0
+RANKS: Final = "23456789TJQKA"
+SUITS: Final = "SHDC"
+SUIT_NAMES: Final[tuple[str, ...]] = ("spades", "hearts", "diamonds", "clubs")
+SPADES: Final = 0
 
 #: Card int -> code (``"QS"``) and back: the 52 cards of the standard deck.
-CARD_CODES: tuple[str, ...] = tuple(RANKS[c % 13] + SUITS[c // 13] for c in range(52))
+CARD_CODES: Final[tuple[str, ...]] = tuple(RANKS[c % 13] + SUITS[c // 13] for c in range(52))
 #: The two jokers of the Joker variant (rules.md "Variants"): spades above the ace of spades.
-LITTLE_JOKER = 52
-BIG_JOKER = 53
+LITTLE_JOKER: Final = 52
+BIG_JOKER: Final = 53
 #: Every card int (jokers included) -> code.
-CODES: tuple[str, ...] = (*CARD_CODES, "LJ", "BJ")
-CARD_INDEX: dict[str, int] = {code: c for c, code in enumerate(CODES)}
+CODES: Final[tuple[str, ...]] = (*CARD_CODES, "LJ", "BJ")
+CARD_INDEX: Final[dict[str, int]] = {code: c for c, code in enumerate(CODES)}
 #: Card int -> suit int, and -> bit of its rank inside a suit mask (jokers: bits 13 and 14 of the
 #: spade mask, above the ace).
-SUIT_OF: tuple[int, ...] = (*(c // 13 for c in range(52)), SPADES, SPADES)
-RANK_BIT: tuple[int, ...] = (*(1 << (c % 13) for c in range(52)), 1 << 13, 1 << 14)
+SUIT_OF: Final[tuple[int, ...]] = (*(c // 13 for c in range(52)), SPADES, SPADES)
+RANK_BIT: Final[tuple[int, ...]] = (*(1 << (c % 13) for c in range(52)), 1 << 13, 1 << 14)
 #: Where each suit's masks start in ``SUIT_CARDS``: a seat's suit mask is ``SUIT_BASE[suit] | ranks``
 #: (spades take 15 rank bits with the jokers, the other suits 13), so ``SUIT_CARDS[mask]`` needs
 #: no offset.
-SUIT_BASE: tuple[int, ...] = (0, 1 << 15, (1 << 15) + (1 << 13), (1 << 15) + (2 << 13))
+SUIT_BASE: Final[tuple[int, ...]] = (0, 1 << 15, (1 << 15) + (1 << 13), (1 << 15) + (2 << 13))
 
 
 def _suit_cards() -> list[tuple[int, ...]]:
@@ -65,16 +65,16 @@ def _suit_cards() -> list[tuple[int, ...]]:
 
 #: ``SUIT_CARDS[mask]`` -> tuple of the card ints of a suit mask, weakest first (ascending ints;
 #: the jokers come after the ace of spades). An empty suit gives ``()``.
-SUIT_CARDS: list[tuple[int, ...]] = _suit_cards()
+SUIT_CARDS: Final[list[tuple[int, ...]]] = _suit_cards()
 #: The rank bits of a suit mask, by suit.
-RANK_MASKS: tuple[int, ...] = ((1 << 15) - 1, (1 << 13) - 1, (1 << 13) - 1, (1 << 13) - 1)
+RANK_MASKS: Final[tuple[int, ...]] = ((1 << 15) - 1, (1 << 13) - 1, (1 << 13) - 1, (1 << 13) - 1)
 
 #: Strength of a card within its suit (the jokers above the ace of spades).
-_STRENGTH: tuple[int, ...] = (*(c % 13 for c in range(52)), 13, 14)
+_STRENGTH: Final[tuple[int, ...]] = (*(c % 13 for c in range(52)), 13, 14)
 #: ``BEATS[w * 54 + c]``: does card ``c`` beat ``w``, the card winning the trick so far? (``w`` is
 #: always of the suit led or a spade, so the suit led is not needed.)
-BEATS_STRIDE = 54
-BEATS: tuple[bool, ...] = tuple(
+BEATS_STRIDE: Final = 54
+BEATS: Final[tuple[bool, ...]] = tuple(
     (SUIT_OF[c] == SUIT_OF[w] and _STRENGTH[c] > _STRENGTH[w])
     or (SUIT_OF[c] == SPADES and SUIT_OF[w] != SPADES)
     for w in range(54)
@@ -82,8 +82,8 @@ BEATS: tuple[bool, ...] = tuple(
 )
 
 # Display order of a hand: clubs, diamonds, hearts, spades, each from low to high.
-_DISPLAY_SUIT = {"C": 0, "D": 1, "H": 2, "S": 3}
-DISPLAY_KEY: tuple[int, ...] = (
+_DISPLAY_SUIT: Final = {"C": 0, "D": 1, "H": 2, "S": 3}
+DISPLAY_KEY: Final[tuple[int, ...]] = (
     *(_DISPLAY_SUIT[SUITS[c // 13]] * 13 + c % 13 for c in range(52)),
     52,
     53,
@@ -105,7 +105,7 @@ def sort_cards(cards: Iterable[int]) -> list[str]:
     return [CODES[c] for c in sorted(cards, key=DISPLAY_KEY.__getitem__)]
 
 
-_DECK = range(52)
+_DECK: Final = range(52)
 
 
 def deal_ints(rng: random.Random, deck: tuple[int, ...] | None = None) -> list[list[int]]:
@@ -122,9 +122,9 @@ def deal_ints(rng: random.Random, deck: tuple[int, ...] | None = None) -> list[l
 
 
 #: Int encoding of bids on the fast path: 0..13 are numeric bids.
-NIL = -1
-BLIND_NIL = -2
-BID_NAMES: dict[int, Literal["nil", "blind_nil"]] = {NIL: "nil", BLIND_NIL: "blind_nil"}
+NIL: Final = -1
+BLIND_NIL: Final = -2
+BID_NAMES: Final[dict[int, Literal["nil", "blind_nil"]]] = {NIL: "nil", BLIND_NIL: "blind_nil"}
 
 
 def bid_to_int(bid: int | str) -> int:

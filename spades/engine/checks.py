@@ -7,15 +7,15 @@ English (``IllegalAction`` for actions, ``ValueError`` for deals).
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Any, Final
 
 from .actions import Bid, ParsedAction, Play
 from .cards import BLIND_NIL, CARD_INDEX, CODES, NIL, SEAT_INDEX, SEATS, int_to_bid
 from .rules import IllegalAction, Rules
 from .variants import VARIANTS, Variant
 
-BAD_ACTION = "bad_action"
-_CARD_GET = CARD_INDEX.get
+BAD_ACTION: Final = "bad_action"
+_CARD_GET: Final = CARD_INDEX.get
 
 
 def fmt_json(value: Any) -> str:
@@ -100,8 +100,8 @@ def bid_action(value: int) -> Bid:
 #: Action dicts by card int and by int-encoded bid + 2, to be handed out as copies only
 #: (``PLAY_ACTIONS[c].copy()``), so that a caller who changes one cannot change what the engine
 #: offers next.
-PLAY_ACTIONS: tuple[Play, ...] = tuple({"type": "play", "card": code} for code in CODES)
-BID_ACTIONS: tuple[Bid, ...] = tuple(bid_action(v) for v in range(-2, 14))
+PLAY_ACTIONS: Final[tuple[Play, ...]] = tuple({"type": "play", "card": code} for code in CODES)
+BID_ACTIONS: Final[tuple[Bid, ...]] = tuple(bid_action(v) for v in range(-2, 14))
 
 
 def seat_index(seat: Any) -> int:

@@ -16,7 +16,7 @@ changes (deck, bids offered) is asked of ``VARIANTS[rules.variant]`` (variants.p
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any, cast
+from typing import Any, Final, cast
 
 from .actions import Action, BidValue, CompletedTrick, TrickCard, TrickView
 from .cards import (
@@ -51,16 +51,16 @@ from .variants import VARIANTS
 Totals = Mapping[str, Mapping[str, int]] | None
 Ints = Sequence[Sequence[int]]
 # A seat's suit masks start at their suit's base so that ``SUIT_CARDS[mask]`` needs no offset.
-_EMPTY_MASKS = [*SUIT_BASE] * 4
+_EMPTY_MASKS: Final = [*SUIT_BASE] * 4
 # Int-encoded bid (or None) -> as views spell it: ``_BID_NAME(b, b)``.
-_BID_NAME = cast(Callable[[int | None, int | None], BidValue | None], BID_NAMES.get)
+_BID_NAME: Final = cast(Callable[[int | None, int | None], BidValue | None], BID_NAMES.get)
 # The rank bits of a suit other than spades, and of spades (with the jokers).
-_RANKS13 = RANK_MASKS[1]
-_SPADE_RANKS = RANK_MASKS[0]
+_RANKS13: Final = RANK_MASKS[1]
+_SPADE_RANKS: Final = RANK_MASKS[0]
 # Each seat and where its suit masks start.
-_SEAT_BASES = tuple((seat, i << 2) for i, seat in enumerate(SEATS))
+_SEAT_BASES: Final = tuple((seat, i << 2) for i, seat in enumerate(SEATS))
 # ``{"seat": ..., "card": ...}`` of each seat and card, by ``seat * 54 + card``: copied into views.
-_SEAT_CARDS = tuple(TrickCard(seat=seat, card=code) for seat in SEATS for code in CODES)
+_SEAT_CARDS: Final = tuple(TrickCard(seat=seat, card=code) for seat in SEATS for code in CODES)
 
 
 class HandState:
@@ -95,9 +95,26 @@ class HandState:
         "win_seat",
     )
 
-    def __init__(self, rules: Rules, dealer: str | int, hands: Any, before: Totals = None) -> None:
-        """``hands``: seat -> 13 card codes (or a list of 4 lists of card ints); checked against
-        the variant's deck. ``before``: the totals at the deal (blind nil when behind)."""
+    def __init__(
+        self,
+        rules: object,
+        dealer: object,
+        hands: Any,
+        before: Totals = None,
+        *,
+        _unchecked: bool = False,
+    ) -> None:
+        """``rules`` (a ``Rules``); ``dealer``: a seat or seat int; ``hands``: seat -> 13 card
+        codes (or a list of 4 lists of card ints); checked against the variant's deck.
+        ``before``: the totals at the deal (blind nil when behind). Typed ``object`` where
+        checked here (so that a compiled engine raises the same errors as the sources).
+
+        ``_unchecked`` is for ``from_ints`` and ``copy`` only (a compiled class has no bare
+        ``__new__``): nothing checked, and with ``hands=None`` nothing set at all."""
+        if _unchecked:
+            if hands is not None:
+                self._setup(cast(Rules, rules), cast(int, dealer), hands, before)
+            return
         if isinstance(dealer, str):
             d = SEAT_INDEX.get(dealer)
         else:
@@ -112,9 +129,7 @@ class HandState:
     def from_ints(cls, rules: Rules, dealer: int, hands: Ints, before: Totals = None) -> HandState:
         """Fast constructor: ``hands[seat_int]`` = 13 card ints. Not checked. ``before``: the
         totals at the deal, needed only when ``rules.blind_nil_min_deficit`` is set."""
-        self = cls.__new__(cls)
-        self._setup(rules, dealer, hands, before)
-        return self
+        return HandState(rules, dealer, hands, before, _unchecked=True)
 
     def _setup(self, rules: Rules, dealer: int, hands: Ints, before: Totals) -> None:
         masks = _EMPTY_MASKS[:]
@@ -143,7 +158,7 @@ class HandState:
 
     def copy(self) -> HandState:
         """An independent copy (cheap: a few small lists)."""
-        new = HandState.__new__(HandState)
+        new = HandState(self.rules, self.dealer, None, _unchecked=True)
         new._masks = self._masks[:]
         new._variant = self._variant
         new.blind_ok = self.blind_ok
@@ -305,10 +320,10 @@ class HandState:
             return [BID_ACTIONS[v + 2].copy() for v in self.legal_bid_values()]
         return [PLAY_ACTIONS[c].copy() for c in self.legal_play_ints()]
 
-    def apply(self, seat: str, action: Action) -> None:
-        """Apply one bid or play action dict for ``seat``, or raise ``IllegalAction``.
-
-        ``action`` is validated whatever its static type (``parse_action``)."""
+    def apply(self, seat: object, action: object) -> None:
+        """Apply one bid or play action dict (an ``Action``) for ``seat``, or raise
+        ``IllegalAction``. Both are validated here (``parse_action``, ``seat_index``), hence
+        typed ``object``."""
         if type(seat) is str and seat == SEATS[self.to_move_index]:
             c = play_card(action)
             if c >= 0 and self.try_play(c):

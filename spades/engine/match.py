@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable
-from typing import Any
+from typing import Any, Final, cast
 
 from .actions import Action, LastTrick, Look, MatchResult, SeatView
 from .cards import BLIND_NIL, CARD_INDEX, CODES, SEATS, TEAMS
@@ -22,11 +22,11 @@ from .scoring import score_hand_ints
 from .shuffle import FairDeals
 from .variants import VARIANTS
 
-_LOOK: Look = {"type": "look"}
-_CARD_GET = CARD_INDEX.get
+_LOOK: Final[Look] = {"type": "look"}
+_CARD_GET: Final = CARD_INDEX.get
 
 
-_KINDS = ("bid", "play", "look")
+_KINDS: Final = ("bid", "play", "look")
 
 
 def _encode(seat: int, kind: str, value: int | None) -> bytes:
@@ -38,8 +38,8 @@ def _encode(seat: int, kind: str, value: int | None) -> bytes:
 
 
 # The two bytes of every play and every bid, by ``seat * 54 + card`` and ``seat * 16 + bid + 2``.
-_PLAY_BYTES = tuple(_encode(p, "play", c) for p in range(4) for c in range(len(CODES)))
-_BID_BYTES = tuple(_encode(p, "bid", v) for p in range(4) for v in range(-2, 14))
+_PLAY_BYTES: Final = tuple(_encode(p, "play", c) for p in range(4) for c in range(len(CODES)))
+_BID_BYTES: Final = tuple(_encode(p, "bid", v) for p in range(4) for v in range(-2, 14))
 
 
 def _decode(head: int, value: int) -> tuple[str, Action]:
@@ -88,8 +88,9 @@ class Match:
     deal comes from ``seed`` (matches dealt before that scheme). The first dealer always does."""
 
     def __init__(
-        self, rules: Rules = STANDARD_RULES, seed: int | str = 0, deals: FairDeals | None = None
+        self, rules: object = STANDARD_RULES, seed: object = 0, deals: FairDeals | None = None
     ) -> None:
+        """``rules``: a ``Rules``; ``seed``: an int or a str (checked here, hence ``object``)."""
         if not isinstance(rules, Rules):
             raise TypeError("rules must be a Rules")
         if isinstance(seed, bool) or not isinstance(seed, int | str):
@@ -146,7 +147,8 @@ class Match:
     ) -> Match:
         """Rebuild a match from its rules, seed (and hands' seeds) and ``(seat, action)`` list."""
         match = cls(rules, seed, deals)
-        for seat, action in actions:
+        # Any pair will do (a list from JSON too), as it does with the sources.
+        for seat, action in cast(Iterable[Any], actions):
             match.apply(seat, action)
         return match
 
@@ -205,7 +207,7 @@ class Match:
 
     # ----------------------------------------------------------------- actions
 
-    def legal_actions(self, seat: str | None = None) -> list[Action]:
+    def legal_actions(self, seat: object = None) -> list[Action]:
         """Legal action dicts of ``seat`` (default: the seat to move); ``[]`` if none. Fresh
         dicts each call: changing them changes nothing in the match."""
         if self._result is not None:
@@ -230,10 +232,10 @@ class Match:
             return [BID_ACTIONS[v + 2].copy() for v in values if v != BLIND_NIL]
         return [BID_ACTIONS[v + 2].copy() for v in values]
 
-    def apply(self, seat: str, action: Action) -> None:
-        """Apply one action dict for ``seat``; raise ``IllegalAction`` and change nothing if illegal.
-
-        ``action`` (and ``seat``) are validated whatever their static type (``parse_action``)."""
+    def apply(self, seat: object, action: object) -> None:
+        """Apply one action dict (an ``Action``) for ``seat``; raise ``IllegalAction`` and change
+        nothing if illegal. Both are validated here (``parse_action``, ``seat_index``), hence
+        typed ``object``: a compiled engine raises the same errors as the sources."""
         offered = self._offered
         self._offered = ()
         hand = self.hand
@@ -266,7 +268,7 @@ class Match:
                     return
         self._apply_checked(seat, action)
 
-    def _apply_checked(self, seat: str, action: Action) -> None:
+    def _apply_checked(self, seat: object, action: object) -> None:
         """``apply`` with every check spelled out, each with its own error."""
         if self._result is not None:
             raise IllegalAction("the match is over", "match_over")

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 from .cards import SEATS, TEAMS
 from .checks import check_deal, parse_action, seat_index
@@ -14,8 +14,18 @@ from .variants import VARIANTS
 # "shuffle": how the deal was drawn (fair-deals.md), checked by ``verify``, not by ``score``.
 # "players" (the seats' names) and "score" (the hand's result, as ``score_record`` prints it,
 # checked against the replay) are what the site's match export adds for a reader.
-_KEYS = {"rules", "dealer", "hands", "bids", "plays", "before", "shuffle", "players", "score"}
-_REQUIRED = ("dealer", "hands", "bids", "plays")
+_KEYS: Final = {
+    "rules",
+    "dealer",
+    "hands",
+    "bids",
+    "plays",
+    "before",
+    "shuffle",
+    "players",
+    "score",
+}
+_REQUIRED: Final = ("dealer", "hands", "bids", "plays")
 
 
 class RecordError(ValueError):

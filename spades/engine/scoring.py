@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 from .cards import BLIND_NIL, NIL, SEATS, TEAMS, bid_to_int, int_to_bid
 from .rules import Rules
 
 #: The seats of each team, as seat ints.
-TEAM_SEATS: tuple[tuple[int, int], ...] = ((0, 2), (1, 3))
+TEAM_SEATS: Final[tuple[tuple[int, int], ...]] = ((0, 2), (1, 3))
 
 
 def zero_scores() -> dict[str, dict[str, int]]:
@@ -88,7 +88,7 @@ def apply_bags(rules: Rules, bags: int) -> tuple[int, int]:
     return bags, 0
 
 
-def _check_before(before: Any) -> dict[str, dict[str, int]]:
+def _check_before(before: object) -> dict[str, dict[str, int]]:
     if before is None:
         return zero_scores()
     if not isinstance(before, dict) or set(before) != set(TEAMS):
@@ -110,7 +110,7 @@ def score_hand(
     rules: Rules,
     bids: dict[str, int | str],
     tricks: dict[str, int],
-    before: dict[str, dict[str, int]] | None = None,
+    before: object = None,
 ) -> dict[str, dict[str, Any]]:
     """Score one complete hand for both partnerships.
 

@@ -17,15 +17,15 @@ import hashlib
 import re
 import secrets
 from collections.abc import Callable, Iterator, Sequence
-from typing import Any
+from typing import Any, Final
 
 from .cards import CARD_INDEX, CODES, SEATS
 from .variants import VARIANTS
 
-SCHEME = "sha256-fy-v1"
-_SEED = re.compile(r"[0-9a-f]{64}")
-_CONTEXT = re.compile(r"table=(0|[1-9][0-9]*);match=(0|[1-9][0-9]*);hand=([1-9][0-9]*)")
-_TWO_32 = 1 << 32
+SCHEME: Final = "sha256-fy-v1"
+_SEED: Final = re.compile(r"[0-9a-f]{64}")
+_CONTEXT: Final = re.compile(r"table=(0|[1-9][0-9]*);match=(0|[1-9][0-9]*);hand=([1-9][0-9]*)")
+_TWO_32: Final = 1 << 32
 
 
 def new_seed() -> str:

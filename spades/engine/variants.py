@@ -10,7 +10,7 @@ hand and the bids so far. Everything else (play, scoring, the end of a match) is
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from .cards import (
     BIG_JOKER,
@@ -32,16 +32,21 @@ def gettext_noop(message: str) -> str:
     return message
 
 
-_NUMERIC = tuple(range(14))
+_NUMERIC: Final = tuple(range(14))
 # (nil offered, blind nil offered) -> bids offered to a seat whose partner has not bid yet.
-_FIRST_OFFERS = {
+_FIRST_OFFERS: Final = {
     (False, False): _NUMERIC,
     (True, False): (*_NUMERIC, NIL),
     (False, True): (*_NUMERIC, BLIND_NIL),
     (True, True): (*_NUMERIC, NIL, BLIND_NIL),
 }
-_AT_LEAST_FOUR = tuple(range(4, 14))
-_STANDARD_DECK = tuple(range(52))
+_AT_LEAST_FOUR: Final = tuple(range(4, 14))
+_STANDARD_DECK: Final = tuple(range(52))
+_JOKER_DECK: Final = (
+    *(c for c in range(52) if c not in (CARD_INDEX["2D"], CARD_INDEX["2C"])),
+    LITTLE_JOKER,
+    BIG_JOKER,
+)
 
 
 def _bid_text(value: int) -> str:
@@ -159,15 +164,11 @@ class Joker(Standard):
     help = gettext_noop(
         "Two jokers replace the 2 of clubs and the 2 of diamonds: the highest spades."
     )
-    deck = (
-        *(c for c in range(52) if c not in (CARD_INDEX["2D"], CARD_INDEX["2C"])),
-        LITTLE_JOKER,
-        BIG_JOKER,
-    )
+    deck = _JOKER_DECK
     trumps = (*range(13), LITTLE_JOKER, BIG_JOKER)
 
 
 #: Variant name -> its strategy object, in the order the form offers them.
-VARIANTS: dict[str, Variant] = {
+VARIANTS: Final[dict[str, Variant]] = {
     v.name: v for v in (Standard(), Mirror(), Whiz(), Suicide(), Joker())
 }
