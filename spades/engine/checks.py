@@ -15,7 +15,6 @@ from .rules import IllegalAction, Rules
 from .variants import VARIANTS, Variant
 
 BAD_ACTION: Final = "bad_action"
-_CARD_GET: Final = CARD_INDEX.get
 
 
 def fmt_json(value: Any) -> str:
@@ -73,7 +72,7 @@ def play_card(action: object) -> int:
     if type(action) is dict and len(action) == 2 and action.get("type") == "play":
         card = action.get("card")
         if type(card) is str:
-            return _CARD_GET(card, -1)
+            return CARD_INDEX.get(card, -1)
     return -1
 
 

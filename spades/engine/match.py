@@ -23,7 +23,6 @@ from .shuffle import FairDeals
 from .variants import VARIANTS
 
 _LOOK: Final[Look] = {"type": "look"}
-_CARD_GET: Final = CARD_INDEX.get
 
 
 _KINDS: Final = ("bid", "play", "look")
@@ -246,7 +245,7 @@ class Match:
             # ``play_card`` inlined: this is the hottest path of live tables and replays.
             if type(action) is dict and len(action) == 2 and action.get("type") == "play":
                 card = action.get("card")
-                c = _CARD_GET(card, -1) if type(card) is str else -1
+                c = CARD_INDEX.get(card, -1) if type(card) is str else -1
                 if c in offered:  # among the plays just offered: known to be legal
                     hand.play_int(c)
                 elif c < 0 or not hand.try_play(c):
