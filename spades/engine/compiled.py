@@ -121,7 +121,8 @@ def _why_no_compiler() -> str | None:
     import shutil
     import sysconfig
 
-    cc = (sysconfig.get_config_var("CC") or "cc").split()[0]
+    # setuptools compiles with $CC when it is set, else with the compiler Python was built with.
+    cc = (os.environ.get("CC") or sysconfig.get_config_var("CC") or "cc").split()[0]
     if shutil.which(cc) is None:
         return f"no C compiler ({cc})"
     include = sysconfig.get_paths()["include"]
@@ -147,6 +148,7 @@ ext = mypycify(
     target_dir=args["work"] + "/c",
 )
 build = ["build_ext", "--inplace", "--build-temp", args["work"] + "/temp"]
+build += ["--build-lib", args["work"] + "/lib"]
 setup(name="spades-engine", packages=[], py_modules=[], ext_modules=ext, script_args=build)
 """
 
