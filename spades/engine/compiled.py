@@ -211,7 +211,8 @@ def build() -> bool:
             _compile(Path(tmp))
         except subprocess.CalledProcessError as exc:
             clean()
-            log = (exc.stdout or "").strip().splitlines()[-15:]
+            lines = (exc.stdout or "").strip().splitlines()
+            log = [line for line in lines if "error" in line.lower()][:15] or lines[-15:]
             print("engine: pure Python (the mypyc build failed):", *log, sep="\n  ")
             return False
     STAMP.write_text(json.dumps({"sources": expected, "python": sys.version.split()[0]}) + "\n")

@@ -67,6 +67,29 @@ _SEAT_BASES: Final = tuple((seat, i << 2) for i, seat in enumerate(SEATS))
 _SEAT_CARDS: Final = tuple(TrickCard(seat=seat, card=code) for seat in SEATS for code in CODES)
 
 
+#: Every attribute of a ``HandState``: its ``__slots__``, and what ``__reduce__`` copies.
+_HAND_STATE: Final = (
+    "_masks",
+    "_variant",
+    "bidding",
+    "bids",
+    "blind_ok",
+    "dealer",
+    "is_complete",
+    "led",
+    "n_bids",
+    "plays",
+    "rules",
+    "spades_broken",
+    "to_move_index",
+    "trick_len",
+    "trick_winners",
+    "tricks_won",
+    "win_card",
+    "win_seat",
+)
+
+
 class HandState:
     """One hand from the deal to the 13th trick. See the module docstring for its two APIs.
 
@@ -78,26 +101,7 @@ class HandState:
     ``trick_winners`` (seat int of each completed trick).
     """
 
-    __slots__ = (
-        "_masks",
-        "_variant",
-        "bidding",
-        "bids",
-        "blind_ok",
-        "dealer",
-        "is_complete",
-        "led",
-        "n_bids",
-        "plays",
-        "rules",
-        "spades_broken",
-        "to_move_index",
-        "trick_len",
-        "trick_winners",
-        "tricks_won",
-        "win_card",
-        "win_seat",
-    )
+    __slots__ = _HAND_STATE
 
     def __init__(
         self,
@@ -166,6 +170,11 @@ class HandState:
         self.led = -1
         self.win_card = -1
         self.win_seat = -1
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """For ``copy``/``deepcopy``/``pickle``, the same compiled or not: a compiled class has
+        no bare ``__new__`` nor ``__slots__`` to read (``_rebuild_hand``)."""
+        return _rebuild_hand, (tuple(getattr(self, name) for name in _HAND_STATE),)
 
     def copy(self) -> HandState:
         """An independent copy (cheap: a few small lists)."""
@@ -498,3 +507,11 @@ class HandState:
             f"<HandState dealer={SEATS[self.dealer]} {state} plays={len(self.plays)} "
             f"tricks={self.tricks_dict()}>"
         )
+
+
+def _rebuild_hand(values: tuple[Any, ...]) -> HandState:
+    """The ``HandState`` of ``__reduce__``'s values (in ``__slots__`` order)."""
+    new = HandState(None, 0, None, _unchecked=True)
+    for name, value in zip(_HAND_STATE, values, strict=True):
+        setattr(new, name, value)
+    return new

@@ -118,6 +118,12 @@ class Match:
         self.hand: HandState
         self._deal_next()
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        """For ``copy``/``deepcopy``/``pickle``, the same compiled or not (a compiled class has
+        no bare ``__new__``): rebuilt from its rules and seed, then given every attribute."""
+        state = {name: getattr(self, name) for name in _MATCH_STATE}
+        return _rebuild_match, (self.rules, self.seed, state)
+
     def __repr__(self) -> str:
         ns, ew = self._totals["NS"]["score"], self._totals["EW"]["score"]
         return (
@@ -404,3 +410,30 @@ class Match:
             # The commitment, never the seed: it is revealed in the history once the hand ends.
             "shuffle": None if self.deals is None else self.deals.public(self.hand_number),
         }
+
+
+#: Every attribute of a ``Match`` (``__reduce__``).
+_MATCH_STATE: Final = (
+    "rules",
+    "_rules_dict",
+    "seed",
+    "deals",
+    "first_dealer",
+    "hand_number",
+    "_log",
+    "history",
+    "_totals",
+    "_result",
+    "_looked",
+    "_previous_last_trick",
+    "_offered",
+    "hand",
+)
+
+
+def _rebuild_match(rules: Rules, seed: int | str, state: dict[str, Any]) -> Match:
+    """The ``Match`` of ``__reduce__``: a new one of the same rules and seed, given ``state``."""
+    match = Match(rules, seed)
+    for name, value in state.items():
+        setattr(match, name, value)
+    return match

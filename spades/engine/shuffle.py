@@ -123,6 +123,12 @@ class FairDeals:
         self.final = final
         self._commitments: dict[int, str] = {}
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        """For ``copy``/``deepcopy``/``pickle``, the same compiled or not (a compiled class has
+        no bare ``__new__``)."""
+        state = (self.seeds, self.fresh, self.final, self._commitments)
+        return _rebuild_deals, (self.table_id, self.match_id, state)
+
     def __repr__(self) -> str:
         return f"<FairDeals table={self.table_id} match={self.match_id} hands={len(self.seeds)}>"
 
@@ -159,6 +165,13 @@ class FairDeals:
     def reveal(self, hand_number: int) -> dict[str, str]:
         """The ``shuffle`` object of a finished hand: the public part and the seed."""
         return shuffle_object(self.context(hand_number), self.seed(hand_number))
+
+
+def _rebuild_deals(table_id: int, match_id: int, state: tuple[Any, ...]) -> FairDeals:
+    """The ``FairDeals`` of ``__reduce__``."""
+    deals = FairDeals(table_id, match_id)
+    deals.seeds, deals.fresh, deals.final, deals._commitments = state
+    return deals
 
 
 def check_seed(seed: Any) -> str:

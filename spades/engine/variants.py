@@ -73,6 +73,11 @@ class Variant:
         #: May this variant offer blind nil at all (when the options allow it)?
         self.blind_nil: bool = self.fixed.get("blind_nil", True)
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        """A copy (``copy``, ``deepcopy``, ``pickle``) of a variant is the variant itself: one
+        object each, in ``VARIANTS``, the same compiled or not."""
+        return _variant, (self.name,)
+
     def deal(self, rng: random.Random) -> list[list[int]]:
         """A uniformly random deal of this variant's deck: card ints by seat int."""
         return deal_ints(rng, None if self.deck is _STANDARD_DECK else self.deck)
@@ -172,3 +177,8 @@ class Joker(Standard):
 VARIANTS: Final[dict[str, Variant]] = {
     v.name: v for v in (Standard(), Mirror(), Whiz(), Suicide(), Joker())
 }
+
+
+def _variant(name: str) -> Variant:
+    """``VARIANTS[name]``: what a copied variant is (``Variant.__reduce__``)."""
+    return VARIANTS[name]

@@ -3,9 +3,12 @@ exactly as the sources do."""
 
 from __future__ import annotations
 
+import copy
 import hashlib
 import json
 import os
+import pickle
+import random
 import subprocess
 import sys
 from pathlib import Path
@@ -14,6 +17,7 @@ import pytest
 
 import spades.engine as engine
 from spades.engine import compiled, hand
+from spades.engine.shuffle import FairDeals
 
 ROOT = Path(__file__).resolve().parents[3]
 SOURCES = compiled.HERE
@@ -143,3 +147,26 @@ def test_the_sources_digest_covers_every_compiled_module():
         "compiled",
         "rules",
     }
+
+
+def test_a_match_copied_or_pickled_plays_on_exactly_as_the_original():
+    deals = FairDeals(3, 4, fresh=lambda: "cd" * 32)
+    match = engine.Match(engine.Rules(variant="joker"), "copied", deals)
+    rng = random.Random(2)
+    while len(match.history) < 2 or match.hand.bidding:
+        match.apply(match.to_move, rng.choice(match.legal_actions()))
+    copies = [copy.deepcopy(match), copy.copy(match)]
+    deals.fresh = None  # a pickle cannot carry the lambda
+    copies.append(pickle.loads(pickle.dumps(match)))
+    deals.fresh = copies[0].deals.fresh
+    for other in copies:
+        assert other.hand is not match.hand or other is copies[1]
+        assert other.view("N") == match.view("N") and other.history == match.history
+    twin = copies[0]
+    for _ in range(60):
+        action = rng.choice(match.legal_actions())
+        match.apply(match.to_move, action)
+        twin.apply(twin.to_move, copy.deepcopy(action))
+    assert twin.view("E") == match.view("E") and twin.actions == match.actions
+    assert copy.deepcopy(match.hand).hand_ints(2) == match.hand.hand_ints(2)
+    assert copy.deepcopy(engine.VARIANTS["joker"]) is engine.VARIANTS["joker"]
