@@ -7,10 +7,11 @@ STAMP := $(VENV)/.installed-stamp
 ENGINE_STAMP := spades/engine/.build-stamp
 PYTEST_ARGS ?=
 # Test workers (pytest-xdist): most of the suite waits on sockets, browsers and child processes,
-# so three workers on two cores take about half the time of one. `--dist load` hands the tests out
-# in pytest-django's order, so each worker still runs the transactional tests (which empty the
-# tables) after the others. PYTEST_WORKERS=0 runs them in this one process.
-PYTEST_WORKERS ?= 3
+# so four workers on two cores take under half the time of one (bench/README.md, "The test
+# suite's time"). `--dist load` hands the tests out in pytest-django's order, so each worker still
+# runs the transactional tests (which empty the tables) after the others. PYTEST_WORKERS=0 runs
+# them in this one process.
+PYTEST_WORKERS ?= 4
 
 .PHONY: run test test-fast lint format messages migrate static bench engine clean
 
