@@ -8,6 +8,8 @@ comparison fits in the machine's time. Never used at a table.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
+from typing import Any
 
 from spades.bots import hard, normal
 from spades.bots.tournament import NO_DEADLINE_S
@@ -52,113 +54,68 @@ def normal_plain_variant_bids(view: View, rng: random.Random) -> Action | None:
     return normal.choose(plain, rng)
 
 
-def hard_lite(view: View, rng: random.Random) -> Action | None:
-    """Normal's bids, a sixteenth of the card search, sampling with the plays' signals
-    (inferences.py; the peeking gap's honest side)."""
-    return hard.choose(
-        view,
-        rng,
-        budget=LITE_PLAY_BUDGET,
-        own_bidding=False,
-        time_budget=NO_DEADLINE_S,
-        signals=True,
-        infer=False,
-        gate=0.0,
-    )
+def _lite(doc: str, **options: Any) -> Callable[[View, random.Random], Action | None]:
+    """A Hard with Normal's bids, a sixteenth of the card search and no deadline, with
+    ``options`` on top (``hard.choose``'s keywords); each is named at module level below, for
+    the tournament's ``module:function``."""
+    settings: dict[str, Any] = {
+        "budget": LITE_PLAY_BUDGET,
+        "own_bidding": False,
+        "time_budget": NO_DEADLINE_S,
+        **options,
+    }
+
+    def choose(view: View, rng: random.Random) -> Action | None:
+        return hard.choose(view, rng, **settings)
+
+    choose.__doc__ = doc
+    return choose
 
 
-def hard_lite_no_signals(view: View, rng: random.Random) -> Action | None:
-    """``hard_lite`` sampling from voids and bids only, as the tables' Hard did before
-    policy-based inference (``hard_classic``)."""
-    return hard.choose(
-        view,
-        rng,
-        budget=LITE_PLAY_BUDGET,
-        own_bidding=False,
-        time_budget=NO_DEADLINE_S,
-        infer=False,
-        gate=0.0,
-    )
-
-
-def hard_lite_own_bidding(view: View, rng: random.Random) -> Action | None:
-    """Hard's own bidding (full bid budget) with ``hard_lite``'s card search, no signals."""
-    return hard.choose(
-        view,
-        rng,
-        budget=LITE_PLAY_BUDGET,
-        bid_budget=hard.WORK_BUDGET,
-        time_budget=NO_DEADLINE_S,
-        infer=False,
-        gate=0.0,
-    )
-
-
-def hard_lite_infer(view: View, rng: random.Random) -> Action | None:
-    """``hard_lite_no_signals`` drawing its deals by policy-based inference (sampler.py
-    ``infer``, play_model.py), weighing a pool of ``LITE_POOL`` deals: the tables' Hard of issue
-    30 before the gate on Normal's card (``hard_lite_gated``)."""
-    return hard.choose(
-        view,
-        rng,
-        budget=LITE_PLAY_BUDGET,
-        own_bidding=False,
-        time_budget=NO_DEADLINE_S,
-        pool_size=LITE_POOL,
-        gate=0.0,
-    )
-
-
-def hard_lite_ismcts(view: View, rng: random.Random) -> Action | None:
-    """``hard_lite_infer`` playing its cards by information-set MCTS (ismcts.py) on the same
-    deals and budget (issue 30)."""
-    return hard.choose(
-        view,
-        rng,
-        budget=LITE_PLAY_BUDGET,
-        own_bidding=False,
-        time_budget=NO_DEADLINE_S,
-        pool_size=LITE_POOL,
-        tree=True,
-    )
-
-
-def hard_lite_gated(view: View, rng: random.Random) -> Action | None:
-    """``hard_lite_infer`` keeping Normal's card unless another beats it by one standard error
-    of the paired gain over the same deals (measured, then the gate of two was kept)."""
-    return hard.choose(
-        view,
-        rng,
-        budget=LITE_PLAY_BUDGET,
-        own_bidding=False,
-        time_budget=NO_DEADLINE_S,
-        pool_size=LITE_POOL,
-        gate=1.0,
-    )
-
-
-def hard_lite_gated2(view: View, rng: random.Random) -> Action | None:
-    """``hard_lite_gated`` with a gate of two standard errors (``hard.GATE``): the tables'
-    Hard at a sixteenth of its card search."""
-    return hard.choose(
-        view,
-        rng,
-        budget=LITE_PLAY_BUDGET,
-        own_bidding=False,
-        time_budget=NO_DEADLINE_S,
-        pool_size=LITE_POOL,
-        gate=2.0,
-    )
-
-
-def hard_lite_gated3(view: View, rng: random.Random) -> Action | None:
-    """``hard_lite_gated`` with a gate of three standard errors."""
-    return hard.choose(
-        view,
-        rng,
-        budget=LITE_PLAY_BUDGET,
-        own_bidding=False,
-        time_budget=NO_DEADLINE_S,
-        pool_size=LITE_POOL,
-        gate=3.0,
-    )
+hard_lite = _lite(
+    "Sampling with the plays' signals (inferences.py; the peeking gap's honest side).",
+    signals=True,
+    infer=False,
+    gate=0.0,
+)
+hard_lite_no_signals = _lite(
+    "``hard_lite`` sampling from voids and bids only, as the tables' Hard did before "
+    "policy-based inference (``hard_classic``).",
+    infer=False,
+    gate=0.0,
+)
+hard_lite_own_bidding = _lite(
+    "Hard's own bidding (full bid budget) with ``hard_lite``'s card search, no signals.",
+    own_bidding=True,
+    bid_budget=hard.WORK_BUDGET,
+    infer=False,
+    gate=0.0,
+)
+hard_lite_infer = _lite(
+    "``hard_lite_no_signals`` drawing its deals by policy-based inference (sampler.py "
+    "``infer``, play_model.py), weighing a pool of ``LITE_POOL`` deals: the tables' Hard of "
+    "issue 30 before the gate on Normal's card (``hard_lite_gated``).",
+    pool_size=LITE_POOL,
+    gate=0.0,
+)
+hard_lite_ismcts = _lite(
+    "``hard_lite_infer`` playing its cards by information-set MCTS (ismcts.py) on the same "
+    "deals and budget (issue 30).",
+    pool_size=LITE_POOL,
+    tree=True,
+)
+hard_lite_gated = _lite(
+    "``hard_lite_infer`` keeping Normal's card unless another beats it by one standard error "
+    "of the paired gain over the same deals (measured, then the gate of two was kept).",
+    pool_size=LITE_POOL,
+    gate=1.0,
+)
+hard_lite_gated2 = _lite(
+    "``hard_lite_gated`` with a gate of two standard errors (``hard.GATE``): the tables' Hard "
+    "at a sixteenth of its card search.",
+    pool_size=LITE_POOL,
+    gate=2.0,
+)
+hard_lite_gated3 = _lite(
+    "``hard_lite_gated`` with a gate of three standard errors.", pool_size=LITE_POOL, gate=3.0
+)
