@@ -127,14 +127,15 @@ def chromium_page(
         page.context.close()
 
 
-def act_once(page) -> str | None:
-    """Do whatever the table asks of the player now; returns what was done, or None."""
+def act_once(page, *, bids: bool = True) -> str | None:
+    """Do whatever the table asks of the player now; returns what was done, or None.
+    ``bids=False``: everything but a bid (a test that looks at the bid grid before it bids)."""
     bid = page.locator('.bid-grid button[data-bid="3"]:not([disabled])')
-    if bid.count():
+    if bids and bid.count():
         bid.first.click()
         return "bid"
     any_bid = page.locator(".bid-grid button:not([disabled])")
-    if any_bid.count():
+    if bids and any_bid.count():
         any_bid.first.click()
         return "bid"
     look = page.locator(".hand-wrap button.look:not([disabled])")
