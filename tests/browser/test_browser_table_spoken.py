@@ -132,7 +132,7 @@ def test_a_keyboard_player_hears_every_move_of_a_whole_hand(live_site, chromium)
                 page.wait_for_timeout(50)
         assert acted >= 14  # a bid (and perhaps "see my cards") and 13 cards, by Enter alone
 
-        result.wait_for(timeout=10_000)
+        result.wait_for(timeout=30_000)
         # The result dialog took the focus, says how to close it, and Escape closes it.
         continuer = result.get_by_role("button", name="Continuer")
         continuer.wait_for()

@@ -54,9 +54,12 @@ async def test_a_viewers_socket_beyond_the_cap_closes_their_oldest_with_4409():
     assert await db(rows_of)(key) == 0
 
 
-async def test_the_message_budget_is_one_viewers_whatever_their_number_of_sockets():
+async def test_the_message_budget_is_one_viewers_whatever_their_number_of_sockets(settings):
     count, seconds = settings.RATE_LIMITS["viewer_frames"]
     assert (count, seconds) == (30, 5.0)
+    # The same count over a window no run outlasts: on a loaded machine the 45 frames below
+    # took more than 5 s, and the first ones had left the window before the last came.
+    settings.RATE_LIMITS = {**settings.RATE_LIMITS, "viewer_frames": (count, 600.0)}
     _table_id, _key, clients = await open_sockets(3)
     for client in clients:
         for _ in range(15):
