@@ -19,7 +19,6 @@ $(STAMP): requirements.lock
 	@test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --disable-pip-version-check -r requirements.lock
 	@touch $@
-	@$(MAKE) --no-print-directory engine
 
 # The engine's modules compiled by mypyc (it comes with mypy) where a C compiler and Python's
 # headers are; elsewhere it says why and the engine stays pure Python: never an error.
@@ -60,7 +59,7 @@ format: $(STAMP)
 	$(BIN)/ruff check --fix .
 	$(BIN)/ruff format .
 
-bench: $(STAMP)
+bench: engine
 	$(BIN)/python -m pip install --quiet --disable-pip-version-check -r requirements-bench.lock
 	@echo "Benchmarks: see bench/README.md"
 

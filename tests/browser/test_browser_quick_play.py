@@ -16,7 +16,7 @@ import pytest
 from django.db import connections
 
 from games.models import Action, Seat
-from tests.support.browser import act_once, chromium_page, serve_live_site
+from tests.support.browser import act_and_count, chromium_page, serve_live_site
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -72,13 +72,7 @@ def test_a_guest_plays_a_whole_hand_from_the_home_page(live_site, chromium):
             if done["play"] >= 13 and my_actions(page)["play"] == 13:
                 page.wait_for_timeout(100)
                 continue
-            action = act_once(page)
-            if action:
-                done[action] += 1
-                # Wait until the server answered (the state bumps the hand or the prompt).
-                page.wait_for_timeout(60)
-            else:
-                page.wait_for_timeout(100)
+            act_and_count(page, done)
         # The server's record: one bid and 13 cards of my seat in the first hand (a bid refused
         # because a newer state crossed it gives the grid back, and is clicked again).
         assert done["bid"] >= 1 and done["play"] >= 13

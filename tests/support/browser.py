@@ -348,10 +348,17 @@ def play_to_the_end(page, limit_s: float) -> dict[str, int]:
             with contextlib.suppress(PlaywrightTimeoutError):
                 keep_going.first.click(timeout=2_000)
             continue
-        action = act_once(page)
-        if action:
-            done[action] += 1
-            page.wait_for_timeout(60)
-        else:
-            page.wait_for_timeout(100)
+        act_and_count(page, done)
     return done
+
+
+def act_and_count(page, done: dict[str, int]) -> None:
+    """``act_once``, counted in ``done`` (``done[what] += 1``), then a moment for the server's
+    answer (the state that bumps the hand or the prompt), or a longer one when there was
+    nothing to do."""
+    action = act_once(page)
+    if action:
+        done[action] += 1
+        page.wait_for_timeout(60)
+    else:
+        page.wait_for_timeout(100)
