@@ -11,6 +11,7 @@ import os
 import secrets
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlsplit
 
 import dj_database_url
 from csp.constants import NONE as CSP_NONE
@@ -169,6 +170,12 @@ _LAYER_BACKENDS = {
 }
 if CHANNEL_LAYER not in _LAYER_BACKENDS:
     raise ValueError(f"CHANNEL_LAYER: unknown value {CHANNEL_LAYER!r} (pubsub or core)")
+# Redis pub/sub ignores the database number: a PUBLISH on database 3 reaches subscribers on
+# database 1 too. Two sites (or two test workers) sharing one Redis on separate databases would
+# hear each other's "table.104.state" and send a socket another site's moves. The layer's names
+# carry the database number, so that separate databases are separate layers, as they are for
+# Celery (kombu's fanout prefix) and the cache.
+REDIS_DB = int(urlsplit(REDIS_URL).path.strip("/") or 0)
 CHANNEL_LAYERS: dict[str, dict[str, Any]] = {
     "default": {
         "BACKEND": _LAYER_BACKENDS[CHANNEL_LAYER],
@@ -185,7 +192,8 @@ CHANNEL_LAYERS: dict[str, dict[str, Any]] = {
                     "socket_keepalive": True,
                     "health_check_interval": 10,
                 }
-            ]
+            ],
+            "prefix": f"asgi.db{REDIS_DB}.",
         },
     }
 }

@@ -3,9 +3,13 @@
 from __future__ import annotations
 
 import asyncio
+import runpy
+from pathlib import Path
+from urllib.parse import urlsplit
 
 import pytest
 from channels.layers import get_channel_layer
+from django.conf import settings
 
 from live.layers import TableChannelLayer
 
@@ -34,3 +38,31 @@ async def test_messages_sent_together_reach_each_groups_members_in_order():
     with pytest.raises(TimeoutError):
         await asyncio.wait_for(layer.receive(nobody), 0.3)
     await layer.flush()
+
+
+def _layer_for(monkeypatch, url: str) -> TableChannelLayer:
+    """The channel layer a site with ``REDIS_URL=url`` builds (its settings read afresh)."""
+    monkeypatch.setenv("REDIS_URL", url)
+    config = runpy.run_path(str(Path(settings.BASE_DIR) / "config" / "settings.py"))
+    return TableChannelLayer(**config["CHANNEL_LAYERS"]["default"]["CONFIG"])
+
+
+async def test_two_sites_on_separate_redis_databases_do_not_hear_each_others_groups(monkeypatch):
+    # Redis pub/sub ignores the database number: without the number in the layer's names, a
+    # site (or a test worker) on database 2 sent its sockets the moves of database 3's table 1.
+    base = urlsplit(settings.REDIS_URL)
+    db = int(base.path.strip("/") or 0)
+    ours = _layer_for(monkeypatch, base._replace(path=f"/{db}").geturl())
+    theirs = _layer_for(monkeypatch, base._replace(path=f"/{db + 1}").geturl())
+    assert ours.prefix != theirs.prefix
+    mine, neighbour = await ours.new_channel(), await theirs.new_channel()
+    await ours.group_add("table.1.state", mine)
+    await theirs.group_add("table.1.state", neighbour)
+    await theirs.group_send("table.1.state", {"type": "table.state", "site": "theirs"})
+    assert (await theirs.receive(neighbour))["site"] == "theirs"
+    with pytest.raises(TimeoutError):
+        await asyncio.wait_for(ours.receive(mine), 0.5)
+    await ours.group_send("table.1.state", {"type": "table.state", "site": "ours"})
+    assert (await ours.receive(mine))["site"] == "ours"
+    await ours.flush()
+    await theirs.flush()

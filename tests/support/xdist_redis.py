@@ -2,7 +2,8 @@
 
 The workers share one Redis server (CI's, or the one ``config.launcher exec`` embeds) and each has
 a test database of its own, so their tables have the same ids: on one Redis database a worker's
-consumers would hear the other's group messages ("table.1.N") and read its cache entries. xdist
+consumers would hear the other's group messages ("table.1.state") and read its cache entries
+(pub/sub ignores the database number: the channel layer's names carry it, config/settings.py). xdist
 names the worker in the environment before its configuration (hence Django's settings) is read;
 the controller and a run without workers keep the URL as it is.
 """
