@@ -167,7 +167,8 @@ def test_a_killed_redis_comes_back_on_its_port_and_the_worker_reconnects_by_itse
     serving = time.monotonic() - killed_at
     assert site.redis_port == port_before
     # The worker and the Daphnes were not restarted: they reconnected.
-    assert {n: p.pid for n, p in site.children().items() if n != "redis"} == others
+    after = {n: p.pid for n, p in site.children().items() if n != "redis"}
+    assert after == others, "\n".join(site.log.read_text().splitlines()[lines:])
     assert http_ok(site.port)
     # A socket opened now, on either Daphne, is carried by a connection to the new Redis.
     assert all(still_open(sock, 1.0) for sock in sockets_on_each(site.port, webs))
