@@ -1,7 +1,8 @@
 """Everything the player acts on is in view on a laptop (issue 31): at 1280x800 and at 1366x768,
 at each of the player's turns of a whole hand against bots, with the page unscrolled, the bid grid
 (while bidding) and every playable card (while playing) lie inside the window, and so does the
-trick on the felt. Before, the bid buttons started at 821 px, below the fold, the clock running.
+trick on the felt. Before, the bid buttons started at 821 px, below the fold, the clock running;
+and a banner ("The game server is restarting…") pushed the bid grid's last row out of the window.
 
 Same harness as the other browser tests (tests/support/browser.py). SCREENSHOT_DIR=docs/screenshots
 saves the table at 1280x800 during play.
@@ -27,6 +28,20 @@ OUTSIDE = """() => {
   return boxes.map((el) => [el.id || el.className, el.getBoundingClientRect().toJSON()])
     .filter(([, r]) => r.top < 0 || r.left < 0 || r.bottom > innerHeight || r.right > innerWidth)
     .map(([name, r]) => `${name}: ${Math.round(r.top)}..${Math.round(r.bottom)} of ${innerHeight}`);
+}"""
+# Where the controls are, with every banner shown (as a lost socket, a server restarting, a
+# paused match and a stand-in show them) and then hidden again as they were.
+WITH_BANNERS = """() => {
+  window.scrollTo(0, 0);
+  const boxes = () => [...document.querySelectorAll('.bid-grid, .bid-special, .hand, #trick-area')]
+    .map((el) => JSON.stringify(el.getBoundingClientRect()));
+  const banners = [...document.querySelectorAll('.conn-banner')];
+  const hidden = banners.map((b) => b.hidden);
+  const before = boxes();
+  banners.forEach((b) => { b.hidden = false; });
+  const shown = boxes();
+  banners.forEach((b, i) => { b.hidden = hidden[i]; });
+  return [before, shown];
 }"""
 MY_TURN = ".bid-grid button:not([disabled]), .hand button.card:not([disabled])"
 
@@ -56,6 +71,9 @@ def test_the_bid_grid_and_the_playable_cards_are_in_view_unscrolled(
                 page.wait_for_timeout(50)
                 continue
             assert page.evaluate(OUTSIDE) == [], turns
+            if turns == {"bid": 0, "play": 0}:  # a banner lies over the table's bar, moving nothing
+                before, shown = page.evaluate(WITH_BANNERS)
+                assert shown == before
             if width == 1280 and turns["play"] == 4:
                 shots = Path(os.environ.get("SCREENSHOT_DIR") or tmp_path)
                 page.wait_for_timeout(400)  # the last card played has landed
