@@ -67,7 +67,8 @@ def run(pairs: int, rounds: int, requests: int, seed: int) -> None:
 
     from ranked.models import PlayerRating
     from ranked.ratings import shown
-    from tournaments import actions, pairing
+    from tournaments import pairing
+    from tournaments.actions import registration, rounds
     from tournaments.models import Game, Pair, Tournament
 
     rng = random.Random(seed)
@@ -84,15 +85,15 @@ def run(pairs: int, rounds: int, requests: int, seed: int) -> None:
     for user in users:
         mu = rng.uniform(18, 34)
         PlayerRating.objects.create(user=user, mu=mu, sigma=3.0, rating=shown(mu, 3.0))
-        actions.do_register(t.pk, user, "alone")
+        registration.do_register(t.pk, user, "alone")
     Tournament.objects.filter(pk=t.pk).update(starts_at=timezone.now())
     starts = []
     for number in range(1, rounds + 1):
         for user in users:
-            actions.do_seen(t.pk, user.pk)
+            registration.do_seen(t.pk, user.pk)
         Tournament.objects.filter(pk=t.pk).update(next_round_at=timezone.now())
         t0 = time.perf_counter()
-        assert actions.do_start_round(t.pk, number)
+        assert rounds.do_start_round(t.pk, number)
         starts.append(time.perf_counter() - t0)
         for game in Game.objects.filter(
             round__tournament=t, round__number=number, outcome="pending"
@@ -101,7 +102,7 @@ def run(pairs: int, rounds: int, requests: int, seed: int) -> None:
             if a == b:
                 a += 1
             result = {"winner": "NS" if a > b else "EW", "scores": {"NS": a, "EW": b}}
-            actions.do_record_result(game.pk, result)
+            rounds.do_record_result(game.pk, result)
     print(json.dumps({"measure": "start_round", "pairs": pairs, "rounds": rounds,
                       "median_ms": round(statistics.median(starts) * 1000, 1),
                       "max_ms": round(max(starts) * 1000, 1)}))  # fmt: skip

@@ -455,7 +455,7 @@ RANKED_ABANDON_WINDOW_DAYS = env_int("RANKED_ABANDON_WINDOW_DAYS", 7)
 # table, and the moderators see the accounts that share them (ranked.origins).
 RANKED_ORIGIN_DAYS = env_int("RANKED_ORIGIN_DAYS", 30)
 # A tournament pair none of whose players had the tournament's page open within this many
-# seconds at a round's start is absent and loses that round (tournaments.actions).
+# seconds at a round's start is absent and loses that round (tournaments.actions.rounds).
 TOURNAMENT_PRESENCE_SECONDS = env_int("TOURNAMENT_PRESENCE_SECONDS", 90)
 # The deal of the day (docs/daily.md): its day starts at midnight in this zone, and its set is
 # this many hands, the same for everyone.

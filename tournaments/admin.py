@@ -5,7 +5,7 @@ started and scored by the use cases (``tournaments.actions``), never edited here
 from django.contrib import admin, messages
 from django.utils.translation import gettext_lazy as _
 
-from tournaments import actions
+from tournaments.actions import registration, rounds
 from tournaments.models import Game, Pair, RecurringTournament, Registration, Round, Tournament
 
 SETTINGS = (
@@ -61,14 +61,14 @@ class TournamentAdmin(admin.ModelAdmin):
     def add_bot_pair(self, request, queryset) -> None:
         for tournament in queryset:
             try:
-                actions.do_add_bot_pair(tournament.pk)
+                registration.do_add_bot_pair(tournament.pk)
             except ValueError as exc:
                 messages.error(request, f"{tournament}: {getattr(exc, 'message', exc)}")
 
     @admin.action(description=_("Finish now (the standing as it is is kept)"))
     def finish_now(self, request, queryset) -> None:
         for tournament in queryset:
-            actions.do_finish(tournament.pk)
+            rounds.do_finish(tournament.pk)
 
 
 @admin.register(RecurringTournament)

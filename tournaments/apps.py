@@ -12,6 +12,6 @@ class TournamentsConfig(AppConfig):
     def ready(self) -> None:
         """Hear of every match that ends: a tournament game's result is recorded with it."""
         from games import signals
-        from tournaments import actions
+        from tournaments.actions import rounds
 
-        signals.match_ended.connect(actions.on_match_ended, dispatch_uid="tournaments.ended")
+        signals.match_ended.connect(rounds.on_match_ended, dispatch_uid="tournaments.ended")

@@ -12,24 +12,24 @@ from __future__ import annotations
 
 from celery import shared_task
 
-from tournaments import actions
+from tournaments.actions import recurring, rounds
 
 
 @shared_task(name="tournaments.start_round", ignore_result=True)
 def start_round(tournament_id: int, number: int) -> bool:
     """Start round ``number`` of the tournament if it is due (else nothing)."""
-    return actions.do_start_round(tournament_id, number)
+    return rounds.do_start_round(tournament_id, number)
 
 
 @shared_task(name="tournaments.tick", ignore_result=True)
 def tick() -> dict[str, int]:
     """Start every round that is due and record every result still missing."""
-    started = sum(actions.do_start_round(t, n) for t, n in actions.due_tournaments())
-    recorded = sum(actions.do_record_result(g) for g in actions.undecided_games())
+    started = sum(rounds.do_start_round(t, n) for t, n in rounds.due_tournaments())
+    recorded = sum(rounds.do_record_result(g) for g in rounds.undecided_games())
     return {"started": started, "recorded": recorded}
 
 
 @shared_task(name="tournaments.schedule", ignore_result=True)
 def schedule() -> int:
     """Create the next tournament of every recurring one."""
-    return actions.do_schedule_recurring()
+    return recurring.do_schedule_recurring()

@@ -21,7 +21,7 @@ from django.utils.translation import get_language
 from django.views.decorators.http import require_GET, require_POST
 
 from games.errors import ServiceError
-from tournaments import actions
+from tournaments.actions import registration, seeding
 from tournaments.errors import refusal
 from tournaments.forms import InvitationForm, RegisterForm
 from tournaments.models import Game, Pair, Registration, Tournament
@@ -102,7 +102,7 @@ def live_html(request: HttpRequest, t: Tournament, user_id: int | None) -> str:
     """The live fragment, rendered once per version of the tournament, language and pair (what
     it highlights) and kept in the cache: every player polling the same version costs one
     cache read."""
-    pair = actions.pair_of(t, user_id) if user_id else None
+    pair = registration.pair_of(t, user_id) if user_id else None
     # (The creation time too: a test database gives the same ids to other rows again.)
     stamp = f"{t.pk}:{t.created_at.timestamp()}:{t.version}"
     key = f"tournaments:live:{stamp}:{get_language()}:{pair.pk if pair else 0}"
@@ -116,7 +116,7 @@ def live_html(request: HttpRequest, t: Tournament, user_id: int | None) -> str:
 def _registration_context(t: Tournament, user_id: int | None) -> dict[str, Any]:
     regs = {r.user_id: r for r in Registration.objects.filter(tournament=t).select_related("user", "partner")}  # fmt: skip
     mine = regs.get(user_id) if user_id else None
-    confirmed = mine is not None and actions.confirmed(mine, regs)
+    confirmed = mine is not None and seeding.confirmed(mine, regs)
     invitations = [
         r
         for r in regs.values()
@@ -128,7 +128,7 @@ def _registration_context(t: Tournament, user_id: int | None) -> dict[str, Any]:
         "confirmed": confirmed,
         "invitations": invitations,
         "players": players,
-        "registration_open": actions.registration_open(t),
+        "registration_open": registration.registration_open(t),
         "not_yet_open": t.status == Tournament.Status.SCHEDULED
         and timezone.now() < t.registration_opens_at,
     }
@@ -139,12 +139,12 @@ def detail(request: HttpRequest, pk: int) -> HttpResponse:
     t = _tournament(pk)
     user_id = _user_id(request)
     if user_id:
-        actions.do_seen(t.pk, user_id)
+        registration.do_seen(t.pk, user_id)
     scheduled = t.status == Tournament.Status.SCHEDULED
     context = {
         "tournament": t,
         "live_html": live_html(request, t, user_id),
-        "my_pair": actions.pair_of(t, user_id) if user_id and not scheduled else None,
+        "my_pair": registration.pair_of(t, user_id) if user_id and not scheduled else None,
         **(_registration_context(t, user_id) if scheduled else {}),
         "form": RegisterForm(),
         "state_url": reverse("tournaments:state", args=[t.pk]),
@@ -160,7 +160,7 @@ def state(request: HttpRequest, pk: int) -> JsonResponse:
     t = _tournament(pk)
     user_id = _user_id(request)
     if user_id:
-        actions.do_seen(t.pk, user_id)
+        registration.do_seen(t.pk, user_id)
     body: dict[str, Any] = {"version": t.version, "status": t.status}
     if request.GET.get("v") != str(t.version):
         body["html"] = live_html(request, t, user_id)
@@ -183,7 +183,7 @@ def register(request: HttpRequest, pk: int) -> HttpResponse:
                 messages.error(request, str(error))
         return _done(request, pk)
     try:
-        actions.do_register(
+        registration.do_register(
             pk, request.user, form.cleaned_data["mode"], form.cleaned_data["partner"]
         )
     except ServiceError as exc:
@@ -195,7 +195,7 @@ def register(request: HttpRequest, pk: int) -> HttpResponse:
 def withdraw(request: HttpRequest, pk: int) -> HttpResponse:
     _tournament(pk)
     try:
-        actions.do_withdraw(pk, request.user)
+        registration.do_withdraw(pk, request.user)
     except ServiceError as exc:
         return _done(request, pk, exc)
     return _done(request, pk)
@@ -215,9 +215,9 @@ def _invitation(request: HttpRequest, pk: int, use_case) -> HttpResponse:
 
 @require_POST
 def accept(request: HttpRequest, pk: int) -> HttpResponse:
-    return _invitation(request, pk, actions.do_accept)
+    return _invitation(request, pk, registration.do_accept)
 
 
 @require_POST
 def decline(request: HttpRequest, pk: int) -> HttpResponse:
-    return _invitation(request, pk, actions.do_decline)
+    return _invitation(request, pk, registration.do_decline)

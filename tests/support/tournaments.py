@@ -11,7 +11,8 @@ from django.utils import timezone
 from games.models import Seat, Table
 from games.viewers import Viewer
 from tests.support.ranked import connect, make_player, play_out
-from tournaments import actions, tasks
+from tournaments import tasks
+from tournaments.actions import registration
 from tournaments.models import Game, Tournament
 
 
@@ -71,7 +72,7 @@ def keep_everyone_present(t: Tournament) -> None:
     from tournaments.models import Registration
 
     for user_id in Registration.objects.filter(tournament=t).values_list("user_id", flat=True):
-        actions.do_seen(t.pk, user_id)
+        registration.do_seen(t.pk, user_id)
 
 
 def run_to_the_end(t: Tournament, rounds: int = 20) -> None:

@@ -14,7 +14,7 @@ from tests.support.tournaments import (
     run_to_the_end,
     start_now,
 )
-from tournaments import actions
+from tournaments.actions import registration
 from tournaments.models import Game, Pair, Tournament
 
 pytestmark = [pytest.mark.django_db, pytest.mark.slow]
@@ -22,12 +22,12 @@ pytestmark = [pytest.mark.django_db, pytest.mark.slow]
 
 def _register_four_players_and_two_bot_pairs(t: Tournament):
     ana, bob, cyd, dee = players("ana", "bob", "cyd", "dee")
-    actions.do_register(t.pk, ana, "pair", "bob")
-    actions.do_accept(t.pk, bob, ana.pk)
-    actions.do_register(t.pk, cyd, "pair", "dee")
-    actions.do_accept(t.pk, dee, cyd.pk)
-    actions.do_add_bot_pair(t.pk)
-    actions.do_add_bot_pair(t.pk)
+    registration.do_register(t.pk, ana, "pair", "bob")
+    registration.do_accept(t.pk, bob, ana.pk)
+    registration.do_register(t.pk, cyd, "pair", "dee")
+    registration.do_accept(t.pk, dee, cyd.pk)
+    registration.do_add_bot_pair(t.pk)
+    registration.do_add_bot_pair(t.pk)
     return ana, bob, cyd, dee
 
 
@@ -37,10 +37,10 @@ def test_a_pair_withdrawing_after_round_one_is_not_paired_again_and_keeps_its_re
     start_now(t)
     assert t.current_round == 1
     play_round(t)
-    theirs = actions.pair_of(t, ana.pk)
+    theirs = registration.pair_of(t, ana.pk)
     assert theirs is not None and theirs.played == 1
     points = theirs.points
-    actions.do_withdraw(t.pk, ana)
+    registration.do_withdraw(t.pk, ana)
     run_to_the_end(t)
     assert t.status == Tournament.Status.FINISHED
     later = Game.objects.filter(round__tournament=t, round__number__gt=1)
@@ -57,9 +57,9 @@ def test_withdrawing_twice_is_refused():
     t = open_tournament()
     ana, *_ = _register_four_players_and_two_bot_pairs(t)
     start_now(t)
-    actions.do_withdraw(t.pk, ana)
+    registration.do_withdraw(t.pk, ana)
     with pytest.raises(ServiceError) as refused:
-        actions.do_withdraw(t.pk, ana)
+        registration.do_withdraw(t.pk, ana)
     assert refused.value.code == "withdrawn"
 
 
@@ -67,12 +67,12 @@ def test_in_a_knockout_a_withdrawn_pair_forfeits_its_next_game():
     t = open_tournament(format="knockout")
     people = players("ana", "bob", "cyd", "dee", "eve", "fay", "gus", "hal")
     for first, second in zip(people[::2], people[1::2], strict=True):
-        actions.do_register(t.pk, first, "pair", second.username)
-        actions.do_accept(t.pk, second, first.pk)
+        registration.do_register(t.pk, first, "pair", second.username)
+        registration.do_accept(t.pk, second, first.pk)
     start_now(t)
     play_round(t)
     winner = Game.objects.filter(round__tournament=t, round__number=1).first().winner
-    actions.do_withdraw(t.pk, winner.player_a)
+    registration.do_withdraw(t.pk, winner.player_a)
     run_to_the_end(t)
     final = Game.objects.get(round__tournament=t, round__number=2)
     assert final.outcome == Game.Outcome.FORFEIT and final.table_id is None

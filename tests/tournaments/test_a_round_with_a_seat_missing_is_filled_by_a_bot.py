@@ -10,7 +10,7 @@ from django.utils import timezone
 
 from games.models import Seat
 from tests.support.tournaments import open_tournament, players, start_now
-from tournaments import actions
+from tournaments.actions import registration
 from tournaments.models import Game, Registration
 
 pytestmark = pytest.mark.django_db
@@ -23,10 +23,10 @@ def _away(user) -> None:
 def test_a_missing_player_gets_a_bot_and_their_partner_plays():
     t = open_tournament()
     ana, bob, cyd, dee = players("ana", "bob", "cyd", "dee")
-    actions.do_register(t.pk, ana, "pair", "bob")
-    actions.do_accept(t.pk, bob, ana.pk)
-    actions.do_register(t.pk, cyd, "pair", "dee")
-    actions.do_accept(t.pk, dee, cyd.pk)
+    registration.do_register(t.pk, ana, "pair", "bob")
+    registration.do_accept(t.pk, bob, ana.pk)
+    registration.do_register(t.pk, cyd, "pair", "dee")
+    registration.do_accept(t.pk, dee, cyd.pk)
     _away(bob)
     start_now(t)
     game = Game.objects.get(round__tournament=t)
@@ -43,16 +43,16 @@ def test_a_missing_player_gets_a_bot_and_their_partner_plays():
 def test_a_pair_with_nobody_there_loses_the_round_and_the_other_wins_it():
     t = open_tournament(rounds=1)
     ana, bob, cyd, dee = players("ana", "bob", "cyd", "dee")
-    actions.do_register(t.pk, ana, "pair", "bob")
-    actions.do_accept(t.pk, bob, ana.pk)
-    actions.do_register(t.pk, cyd, "pair", "dee")
-    actions.do_accept(t.pk, dee, cyd.pk)
+    registration.do_register(t.pk, ana, "pair", "bob")
+    registration.do_accept(t.pk, bob, ana.pk)
+    registration.do_register(t.pk, cyd, "pair", "dee")
+    registration.do_accept(t.pk, dee, cyd.pk)
     _away(cyd)
     _away(dee)
     start_now(t)
     game = Game.objects.get(round__tournament=t)
     assert game.outcome == Game.Outcome.FORFEIT and game.table_id is None
-    assert game.winner == actions.pair_of(t, ana.pk)
+    assert game.winner == registration.pair_of(t, ana.pk)
     t.refresh_from_db()
     assert t.status == t.Status.FINISHED  # the only round was decided at once
     assert [row["points"] for row in t.standings] == [1.0, 0.0]
@@ -61,11 +61,11 @@ def test_a_pair_with_nobody_there_loses_the_round_and_the_other_wins_it():
 def test_a_lone_player_is_paired_with_a_bot_and_a_lone_pair_gets_bots_to_play():
     t = open_tournament()
     (ana,) = players("ana")
-    actions.do_register(t.pk, ana, "alone")
+    registration.do_register(t.pk, ana, "alone")
     start_now(t)
     pairs = list(t.pairs.order_by("number"))
     assert len(pairs) == 2
-    mine = actions.pair_of(t, ana.pk)
+    mine = registration.pair_of(t, ana.pk)
     assert mine is not None and mine.player_b_id is None
     game = Game.objects.get(round__tournament=t)
     seats = Seat.objects.filter(table_id=game.table_id)

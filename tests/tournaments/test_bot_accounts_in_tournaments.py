@@ -13,7 +13,7 @@ from games.errors import ServiceError
 from games.models import Seat
 from tests.support.botapi import make_bot
 from tests.support.tournaments import open_tournament, players, start_now
-from tournaments import actions
+from tournaments.actions import registration
 from tournaments.models import Game, Registration
 
 pytestmark = pytest.mark.django_db
@@ -23,7 +23,7 @@ def test_a_bot_account_is_refused_where_the_organiser_does_not_allow_bots():
     t = open_tournament()
     bot, _secret = make_bot("Robotine")
     with pytest.raises(ServiceError) as refused:
-        actions.do_register(t.pk, bot, "alone")
+        registration.do_register(t.pk, bot, "alone")
     assert refused.value.code == "bot_account"
     assert not Registration.objects.filter(tournament=t).exists()
 
@@ -32,14 +32,14 @@ def test_registered_bot_accounts_are_seated_without_a_page_open_and_told_their_t
     t = open_tournament(allows_bot_accounts=True, rounds=1)
     robotine, secret = make_bot("Robotine")
     robert, _other = make_bot("Robert")
-    actions.do_register(t.pk, robotine, "pair", "Robert")
-    actions.do_accept(t.pk, robert, robotine.pk)
+    registration.do_register(t.pk, robotine, "pair", "Robert")
+    registration.do_accept(t.pk, robert, robotine.pk)
     ana, bob = players("ana", "bob")
-    actions.do_register(t.pk, ana, "pair", "bob")
-    actions.do_accept(t.pk, bob, ana.pk)
+    registration.do_register(t.pk, ana, "pair", "bob")
+    registration.do_accept(t.pk, bob, ana.pk)
     # No page has been open for an hour but ana's: bob is away, the programs are not.
     Registration.objects.filter(tournament=t).update(seen_at=timezone.now() - timedelta(hours=1))
-    actions.do_seen(t.pk, ana.pk)
+    registration.do_seen(t.pk, ana.pk)
     start_now(t)
     game = Game.objects.get(round__tournament=t)
     assert game.table_id is not None and game.outcome == Game.Outcome.PENDING

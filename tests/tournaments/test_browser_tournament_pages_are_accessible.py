@@ -12,7 +12,7 @@ from django.utils.translation import override
 
 from tests.support.browser import assert_no_serious_axe_violations
 from tests.support.tournaments import open_tournament, players, start_now
-from tournaments import actions
+from tournaments.actions import registration
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -34,7 +34,7 @@ def _signed_in(chromium, live_server, user, lang: str):
 def test_the_list_and_a_running_tournament_have_no_serious_violation(chromium, live_server, lang):
     t = open_tournament(rounds=2)
     for _ in range(3):
-        actions.do_add_bot_pair(t.pk)
+        registration.do_add_bot_pair(t.pk)
     start_now(t)
     page = chromium.new_page(bypass_csp=True, viewport={"width": 1280, "height": 900})
     try:
@@ -53,7 +53,7 @@ def test_a_player_registers_with_the_form_and_the_page_follows_the_start(
 ):
     t = open_tournament(rounds=1)
     (ana,) = players("ana")
-    actions.do_add_bot_pair(t.pk)
+    registration.do_add_bot_pair(t.pk)
     page = _signed_in(chromium, live_server, ana, lang)
     names = {
         "fr": ("Seul : je serai associé à un joueur de classement proche", "M'inscrire",
@@ -69,7 +69,7 @@ def test_a_player_registers_with_the_form_and_the_page_follows_the_start(
         page.get_by_role("radio", name=names[0]).check()
         page.get_by_role("button", name=names[1]).click()
         page.wait_for_load_state()
-        assert actions.pair_of(t, ana.pk) is None  # registered, not paired before the start
+        assert registration.pair_of(t, ana.pk) is None  # registered, not paired before the start
         assert t.registrations.filter(user=ana).exists()
         assert_no_serious_axe_violations(page)
         start_now(t)  # the start: the poll brings the player's table

@@ -19,7 +19,8 @@ from tests.support.tournaments import (
     players,
     start_now,
 )
-from tournaments import actions, tasks
+from tournaments import tasks
+from tournaments.actions import registration, rounds
 from tournaments.models import Pair, RecurringTournament, Round, Tournament
 
 pytestmark = pytest.mark.django_db
@@ -28,12 +29,12 @@ pytestmark = pytest.mark.django_db
 def test_nothing_starts_before_the_start_time_and_a_round_starts_once():
     t = open_tournament(round_minutes=30)
     for _ in range(4):
-        actions.do_add_bot_pair(t.pk)
+        registration.do_add_bot_pair(t.pk)
     assert tasks.tick()["started"] == 0
-    assert actions.do_start_round(t.pk, 1) is False
+    assert rounds.do_start_round(t.pk, 1) is False
     Tournament.objects.filter(pk=t.pk).update(starts_at=timezone.now())
-    assert actions.do_start_round(t.pk, 1) is True
-    assert actions.do_start_round(t.pk, 1) is False  # a second worker, or a repeated task
+    assert rounds.do_start_round(t.pk, 1) is True
+    assert rounds.do_start_round(t.pk, 1) is False  # a second worker, or a repeated task
     assert tasks.tick()["started"] == 0
     assert Round.objects.filter(tournament=t).count() == 1
     t.refresh_from_db()
@@ -44,7 +45,7 @@ def test_nothing_starts_before_the_start_time_and_a_round_starts_once():
 def test_the_next_round_waits_for_its_slot():
     t = open_tournament(round_minutes=30)
     for _ in range(4):
-        actions.do_add_bot_pair(t.pk)
+        registration.do_add_bot_pair(t.pk)
     start_now(t)
     play_round(t)
     assert t.next_round_at is not None
@@ -61,7 +62,7 @@ def test_lone_players_are_paired_by_close_rating():
     users = players(*names)
     for user, mu in zip(users, (40.0, 20.0, 39.0, 21.0), strict=True):
         PlayerRating.objects.create(user=user, mu=mu, sigma=3.0, rating=shown(mu, 3.0))
-        actions.do_register(t.pk, user, "alone")
+        registration.do_register(t.pk, user, "alone")
     keep_everyone_present(t)
     start_now(t)
     partners = {frozenset(p.user_ids()) for p in Pair.objects.filter(tournament=t)}
@@ -93,10 +94,10 @@ def test_a_table_everyone_abandoned_is_decided_by_the_tick_as_lost_by_both(setti
 
     t = open_tournament(rounds=1)
     ana, bob, cyd, dee = players("ana", "bob", "cyd", "dee")
-    actions.do_register(t.pk, ana, "pair", "bob")
-    actions.do_accept(t.pk, bob, ana.pk)
-    actions.do_register(t.pk, cyd, "pair", "dee")
-    actions.do_accept(t.pk, dee, cyd.pk)
+    registration.do_register(t.pk, ana, "pair", "bob")
+    registration.do_accept(t.pk, bob, ana.pk)
+    registration.do_register(t.pk, cyd, "pair", "dee")
+    registration.do_accept(t.pk, dee, cyd.pk)
     start_now(t)
     game = Game.objects.get(round__tournament=t)
     settings.ABANDONED_TABLE_MINUTES = 0  # nobody ever opened the table's page

@@ -11,7 +11,7 @@ from django.urls import reverse
 from django.utils.translation import override
 
 from tests.support.tournaments import open_tournament, play_round, players, start_now
-from tournaments import actions
+from tournaments.actions import registration
 from tournaments.models import Game, Registration
 
 pytestmark = pytest.mark.django_db
@@ -36,15 +36,15 @@ def test_the_french_and_english_addresses():
 def test_the_page_shows_the_standing_the_rounds_and_my_table():
     t = open_tournament(rounds=2)
     ana, bob = players("ana", "bob")
-    actions.do_register(t.pk, ana, "pair", "bob")
-    actions.do_accept(t.pk, bob, ana.pk)
+    registration.do_register(t.pk, ana, "pair", "bob")
+    registration.do_accept(t.pk, bob, ana.pk)
     for _ in range(3):
-        actions.do_add_bot_pair(t.pk)
+        registration.do_add_bot_pair(t.pk)
     start_now(t)
     client = Client()
     client.force_login(ana)
     page = client.get(_en("detail", t.pk)).content.decode()
-    mine = actions.pair_of(t, ana.pk)
+    mine = registration.pair_of(t, ana.pk)
     game = Game.objects.get(Q(pair_a=mine) | Q(pair_b=mine), round__tournament=t)
     assert "Your match has started: go to your table" in page
     assert f'href="{reverse("games:table", args=[game.table_id])}"' in page
@@ -61,7 +61,7 @@ def test_the_page_shows_the_standing_the_rounds_and_my_table():
 def test_the_poll_tells_that_the_player_is_here():
     t = open_tournament()
     (ana,) = players("ana")
-    actions.do_register(t.pk, ana, "alone")
+    registration.do_register(t.pk, ana, "alone")
     Registration.objects.filter(user=ana).update(seen_at=None)
     client = Client()
     client.force_login(ana)

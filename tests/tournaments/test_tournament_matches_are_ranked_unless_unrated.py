@@ -10,7 +10,7 @@ from games.models import Table
 from ranked.models import MatchPlayer, RatingChange
 from ranked.ratings import rate_match
 from tests.support.tournaments import open_tournament, play_round, players, start_now
-from tournaments import actions
+from tournaments.actions import registration
 from tournaments.models import Game
 
 pytestmark = [pytest.mark.django_db, pytest.mark.slow]
@@ -18,10 +18,10 @@ pytestmark = [pytest.mark.django_db, pytest.mark.slow]
 
 def _two_pairs(t):
     ana, bob, cyd, dee = players("ana", "bob", "cyd", "dee")
-    actions.do_register(t.pk, ana, "pair", "bob")
-    actions.do_accept(t.pk, bob, ana.pk)
-    actions.do_register(t.pk, cyd, "pair", "dee")
-    actions.do_accept(t.pk, dee, cyd.pk)
+    registration.do_register(t.pk, ana, "pair", "bob")
+    registration.do_accept(t.pk, bob, ana.pk)
+    registration.do_register(t.pk, cyd, "pair", "dee")
+    registration.do_accept(t.pk, dee, cyd.pk)
     return ana, bob, cyd, dee
 
 

@@ -18,8 +18,8 @@ from django.utils import timezone, translation
 
 from games import tasks as game_tasks
 from games.models import Table
-from tournaments import actions
 from tournaments import tasks as tournament_tasks
+from tournaments.actions import registration
 from tournaments.models import Format, Game, Pair, Tournament
 
 
@@ -67,7 +67,7 @@ def run(
         starts_at=now + timedelta(days=1),
     )
     for _ in range(pairs):
-        actions.do_add_bot_pair(t.pk)
+        registration.do_add_bot_pair(t.pk)
     Tournament.objects.filter(pk=t.pk).update(starts_at=timezone.now())
     for _ in range(200):
         tournament_tasks.tick()
