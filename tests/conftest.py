@@ -81,6 +81,20 @@ def _flush_by_delete() -> Iterator[None]:
         yield
 
 
+@pytest.fixture(scope="session")
+def django_db_setup(django_db_setup: None) -> Iterator[None]:
+    """pytest-django's test databases, with one more step before they are dropped: the async
+    tests ran their database work in asgiref's one thread for thread-sensitive code, whose
+    connection stays open after them (Django closes a thread's connections only at a request's
+    end), and PostgreSQL refuses to drop a database another session still uses ("is being
+    accessed by other users"). That thread closes its own connections first."""
+    yield
+    from asgiref.sync import SyncToAsync
+    from django.db import connections
+
+    SyncToAsync.single_thread_executor.submit(connections.close_all).result(timeout=30)
+
+
 @pytest.fixture(autouse=True)
 def _english_free_defaults(settings):
     """Tests see the game timings that make them fast; production keeps its own settings."""
