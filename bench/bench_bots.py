@@ -119,3 +119,26 @@ hard_lite_gated2 = _lite(
 hard_lite_gated3 = _lite(
     "``hard_lite_gated`` with a gate of three standard errors.", pool_size=LITE_POOL, gate=3.0
 )
+
+
+def hard_ungated(view: View, rng: random.Random) -> Action | None:
+    """The tables' Hard (inference, the whole search, its deadline) with no gate on Normal's
+    card: the best mean, as Hard before inference played (issue 30, which part of the tables'
+    Hard against ``hard_classic`` costs the matches)."""
+    return hard.choose(view, rng, gate=0.0)
+
+
+def hard_classic_gated(view: View, rng: random.Random) -> Action | None:
+    """Hard before inference (``hard_classic``) with the tables' gate on Normal's card."""
+    return hard.choose(view, rng, infer=False, gate=hard.GATE)
+
+
+def hard_gated_until_made(view: View, rng: random.Random) -> Action | None:
+    """The tables' Hard with its gate on Normal's card only until our contract is made (no nil
+    of ours alive): then the best mean, bags weighed (``hard.search_play``)."""
+    return hard.choose(view, rng, gate_until_made=True)
+
+
+def hard_classic_gated_until_made(view: View, rng: random.Random) -> Action | None:
+    """``hard_classic_gated`` with its gate only until our contract is made."""
+    return hard.choose(view, rng, infer=False, gate=hard.GATE, gate_until_made=True)
