@@ -131,14 +131,3 @@ def hard_ungated(view: View, rng: random.Random) -> Action | None:
 def hard_classic_gated(view: View, rng: random.Random) -> Action | None:
     """Hard before inference (``hard_classic``) with the tables' gate on Normal's card."""
     return hard.choose(view, rng, infer=False, gate=hard.GATE)
-
-
-def hard_gated_until_made(view: View, rng: random.Random) -> Action | None:
-    """The tables' Hard with its gate on Normal's card only until our contract is made (no nil
-    of ours alive): then the best mean, bags weighed (``hard.search_play``)."""
-    return hard.choose(view, rng, gate_until_made=True)
-
-
-def hard_classic_gated_until_made(view: View, rng: random.Random) -> Action | None:
-    """``hard_classic_gated`` with its gate only until our contract is made."""
-    return hard.choose(view, rng, infer=False, gate=hard.GATE, gate_until_made=True)

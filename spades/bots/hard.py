@@ -200,7 +200,6 @@ def search_play(
     pool_size: int = POOL_SIZE,
     tree: bool = False,
     gate: float = GATE,
-    gate_until_made: bool = False,
 ) -> str:
     """The card with the best mean playout value over sampled deals.
 
@@ -215,9 +214,7 @@ def search_play(
     searches by information-set Monte Carlo tree search instead (ismcts.py), on the same deals,
     budget and deadline. ``gate`` keeps Normal's card unless another beats it by that many
     standard errors of the paired differences over the same deals (0: the best mean, as Hard
-    played before; never with ``oracle_hands``). ``gate_until_made`` (benchmark only) keeps the
-    gate only while our contract is still to make or a nil of ours is alive: past that, Normal's
-    card is no safer a default, and the best mean weighs the bags."""
+    played before; never with ``oracle_hands``)."""
     now = time.perf_counter()
     if deadline is None:
         deadline = now + TIME_BUDGET_S
@@ -274,20 +271,12 @@ def search_play(
     if not totals[0]:
         return fallback  # not one whole sample in time: Normal's card
     means = [sum(v) / len(v) for v in totals]
-    if gate_until_made and contract_safe(k):
-        gate = 0.0
     if gate > 0 and fav in cands and not oracle_hands:
         return cands[_gated(totals, means, cands.index(fav), gate)]
     best = max(
         range(len(cands)), key=lambda j: means[j] + (NORMAL_TIE_BONUS if cands[j] == fav else 0)
     )
     return cands[best]
-
-
-def contract_safe(k: Knowledge) -> bool:
-    """Our partnership's contract is made and no nil of ours is alive: what is left to play for
-    is bags and the opponents' contract."""
-    return k.need(k.team) <= 0 and not any(k.nil_alive(s) for s in (k.seat, k.partner))
 
 
 def _tree_search(
@@ -377,7 +366,6 @@ def choose(
     pool_size: int = POOL_SIZE,
     tree: bool = False,
     gate: float = GATE,
-    gate_until_made: bool = False,
 ) -> Action | None:
     """Hard's action. ``oracle_hands`` (benchmark only) replaces sampling by the real deal;
     ``budget`` bounds the simulated card plays of one decision; ``noise`` is the playouts'
@@ -389,8 +377,7 @@ def choose(
     ``infer=False`` samples card play deals as Hard did before policy-based inference;
     ``pool_size`` is the number of deals the inference weighs (benchmarks may take fewer);
     ``tree=True`` plays its cards by information-set MCTS (ismcts.py) instead of determinized
-    playouts of every candidate; ``gate`` and ``gate_until_made`` (benchmark only): see
-    ``search_play``."""
+    playouts of every candidate; ``gate`` (benchmark only): see ``search_play``."""
     deadline = time.perf_counter() + time_budget
     legal: list[Action] = view.get("legal") or []
     if not legal:
@@ -414,7 +401,6 @@ def choose(
             pool_size=pool_size,
             tree=tree,
             gate=gate,
-            gate_until_made=gate_until_made,
         )
         return {"type": "play", "card": card}
     if not own_bidding:
