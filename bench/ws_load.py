@@ -67,7 +67,10 @@ from _yardstick import ReferenceSystem, compare, machine_speed
 
 LIMIT_MS = 100.0
 # Environment variables that change what is measured; echoed in the first line.
-KNOBS = ("DB_CONN_MAX_AGE", "WEB_CONCURRENCY", "CELERY_CONCURRENCY", "CELERY_POOL", "LOG_LEVEL")
+KNOBS = (
+    "DB_CONN_MAX_AGE", "LIVE_DB_THREADS", "WEB_CONCURRENCY", "CELERY_CONCURRENCY", "CELERY_POOL",
+    "LOG_LEVEL",
+)  # fmt: skip
 
 
 # --- the load generator ------------------------------------------------------------------------

@@ -414,6 +414,9 @@ HAND_PAUSE_SECONDS = env_float("HAND_PAUSE_SECONDS", 4.0)
 # Each web process checks this often whether the game server (worker, beat) answers, and tells
 # its table sockets when that changes (live.server_health); 0 turns the check off.
 SERVER_WATCH_SECONDS = env_float("SERVER_WATCH_SECONDS", 2.0)
+# Threads per web process for the live tables' database work on PostgreSQL, each with its own
+# connection (live.database_threads); SQLite keeps one.
+LIVE_DB_THREADS = env_int("LIVE_DB_THREADS", 4)
 TURN_SECONDS = env_int("TURN_SECONDS", 30)
 DISCONNECT_GRACE_SECONDS = env_int("DISCONNECT_GRACE_SECONDS", 20)
 CHAT_MAX_LENGTH = env_int("CHAT_MAX_LENGTH", 200)

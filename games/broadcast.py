@@ -69,10 +69,10 @@ def _server_loop() -> asyncio.AbstractEventLoop | None:
 def send_many(messages: list[tuple[str, dict]]) -> None:
     """Send group messages in one go (one Redis round trip with the project's layer).
 
-    From a thread working for the ASGI server (a use case run by ``database_sync_to_async``)
+    From a thread working for the ASGI server (a use case run by ``live.database_threads``)
     the send is handed to the server's event loop and this returns at once: the thread does not
     wait for Redis (a wait that cost a fifth of a move's CPU in cross-thread wake-ups, and held
-    the process's one database thread meanwhile). Sends handed over this way start in the order
+    a database thread of the process meanwhile). Sends handed over this way start in the order
     they were handed over (the loop runs its callbacks in order, and the layer publishes under a
     first-come lock), so one process's frames of a table go out in commit order. Elsewhere
     (Celery tasks, commands, sync tests) it waits until Redis has them, on this process's

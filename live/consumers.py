@@ -16,7 +16,6 @@ from urllib.parse import parse_qs
 import orjson
 from autobahn.exception import Disconnected
 from channels.consumer import get_handler_name
-from channels.db import database_sync_to_async
 from channels.exceptions import StopConsumer
 from channels.generic.websocket import AsyncWebsocketConsumer
 from django.conf import settings
@@ -28,7 +27,7 @@ from games import access, broadcast, frames, reading, texts
 from games.actions import chat, coach, play, presence, tables
 from games.errors import ServiceError, refusal
 from games.viewers import viewer_from_scope
-from live import heartbeat
+from live import database_threads, heartbeat
 from live import server_health as server_watch
 from lobby import listing
 from moderation import actions as moderation
@@ -54,9 +53,6 @@ def _language(scope) -> str:
     lang = (query.get("lang") or [""])[0]
     return lang if lang in dict(settings.LANGUAGES) else settings.LANGUAGE_CODE
 
-
-# The use cases wrapped for the database thread once, not on every message.
-_ON_DB_THREAD: dict = {}
 
 # A viewer's oldest socket at a table, closed because they opened one more than
 # settings.TABLE_SOCKETS_PER_VIEWER: the page does not reconnect (docs/protocol.md).
@@ -129,8 +125,8 @@ class _Consumer(AsyncWebsocketConsumer):
 
     async def dispatch(self, message: dict) -> None:
         """As Channels' dispatch, without its ``close_old_connections`` before every message:
-        that is a hop to the one database thread for each frame a socket forwards, queued behind
-        every move of the process. Database work here goes through ``database_sync_to_async``,
+        that is a hop to the database threads for each frame a socket forwards, queued behind
+        the moves of the process. Database work here goes through ``live.database_threads``,
         which closes old connections itself."""
         handler = getattr(self, get_handler_name(message), None)
         if handler is None:
@@ -144,7 +140,7 @@ class TableConsumer(_Consumer):
     async def connect(self) -> None:
         self.table_id = int(self.scope["url_route"]["kwargs"]["table_id"])
         self.lang = _language(self.scope)
-        self.viewer = await database_sync_to_async(viewer_from_scope)(self.scope)
+        self.viewer = await database_threads.run(viewer_from_scope, self.scope)
         self.key = self.viewer.key if self.viewer else None
         self.tag = frames.tag(self.key or "")
         self.invite_token: str | None = None  # known to the host only, read from the database
@@ -167,11 +163,11 @@ class TableConsumer(_Consumer):
         self.advised: int | None = None  # the table version the coach last answered
         self.watched = False
         try:
-            await database_sync_to_async(access.check_follow)(
-                self.table_id, self.viewer, self.scope.get("session") or {}
+            await database_threads.run(
+                access.check_follow, self.table_id, self.viewer, self.scope.get("session") or {}
             )
-            self.position = await database_sync_to_async(presence.do_connect)(
-                self.table_id, self.viewer, self.channel_name
+            self.position = await database_threads.run(
+                presence.do_connect, self.table_id, self.viewer, self.channel_name
             )
         except ServiceError as error:
             # Accepted then closed, so that the client reads the reason in the close code.
@@ -182,7 +178,7 @@ class TableConsumer(_Consumer):
         await self._close_surplus()
         await self.channel_layer.group_add(broadcast.chat_group(self.table_id), self.channel_name)
         await self._send_full_state()
-        history = await database_sync_to_async(reading.visible_chat)(self.table_id, self.key)
+        history = await database_threads.run(reading.visible_chat, self.table_id, self.key)
         await self.send_json({"type": "chat_history", "messages": history})
         heartbeat.watch(self.channel_name)
         self.watched = True
@@ -200,7 +196,7 @@ class TableConsumer(_Consumer):
         if table_id is None:
             return  # it never got as far as its table
         try:
-            await database_sync_to_async(presence.do_disconnect)(table_id, self.channel_name)
+            await database_threads.run(presence.do_disconnect, table_id, self.channel_name)
         except Exception:
             log.exception("disconnect bookkeeping failed at table %s", table_id)
         groups = [broadcast.chat_group(table_id), getattr(self, "state_group", None)]
@@ -212,8 +208,11 @@ class TableConsumer(_Consumer):
         """One socket too many for this viewer at this table closes their oldest, in whichever
         web process it is (a group of sockets from one viewer would otherwise multiply their
         message budget and their weight on the server)."""
-        surplus = await database_sync_to_async(presence.surplus_sockets)(
-            self.table_id, self.key or "", settings.TABLE_SOCKETS_PER_VIEWER
+        surplus = await database_threads.run(
+            presence.surplus_sockets,
+            self.table_id,
+            self.key or "",
+            settings.TABLE_SOCKETS_PER_VIEWER,
         )
         for name in surplus:
             await self.channel_layer.send(name, {"type": "socket.surplus"})
@@ -242,7 +241,7 @@ class TableConsumer(_Consumer):
     async def _send_full_state(self) -> None:
         """Read this viewer's state and the match's history from the database, follow their
         seat, send both."""
-        frame, history = await database_sync_to_async(self._build_frames)()
+        frame, history = await database_threads.run(self._build_frames)
         me = frame["table"]["me"]
         await self._follow(me["seat"])
         self.mutes = set(me["mutes"])
@@ -369,10 +368,7 @@ class TableConsumer(_Consumer):
         return message
 
     async def _call(self, func, *args):
-        wrapped = _ON_DB_THREAD.get(func)
-        if wrapped is None:
-            wrapped = _ON_DB_THREAD[func] = database_sync_to_async(func)
-        return await wrapped(*args)
+        return await database_threads.run(func, *args)
 
     async def _reclaim(self) -> None:
         """Any message from a seated person whose seat a bot is playing takes it back."""
@@ -453,7 +449,7 @@ class TableConsumer(_Consumer):
         nothing), only when the table has moved on, and without taking a seat back."""
         version = message.get("version")
         if version is not None:
-            current = await database_sync_to_async(reading.version_of)(self.table_id)
+            current = await database_threads.run(reading.version_of, self.table_id)
             if current == version:
                 return
         else:
@@ -480,7 +476,7 @@ class LobbyConsumer(_Consumer):
         self.frames = rate_limits.Window("lobby_frames")
         await self.accept()
         await self.channel_layer.group_add(listing.LOBBY_GROUP, self.channel_name)
-        frame = await database_sync_to_async(self._frame)()
+        frame = await database_threads.run(self._frame)
         await self.send(text_data=json.dumps(frame))
 
     def _frame(self) -> dict:

@@ -2,7 +2,7 @@
 query every ``HEARTBEAT_SECONDS``.
 
 Sockets opened together would otherwise refresh their connections together, one UPDATE each on
-the single database thread, stalling every move behind them. A socket whose process died stops
+the database threads, stalling every move behind them. A socket whose process died stops
 being refreshed, and the sweep closes it (``games.actions.sweep``).
 """
 
@@ -11,9 +11,8 @@ from __future__ import annotations
 import asyncio
 import logging
 
-from channels.db import database_sync_to_async
-
 from games.actions import presence
+from live import database_threads
 
 log = logging.getLogger(__name__)
 
@@ -29,7 +28,7 @@ async def _heartbeat() -> None:
         if not names:
             break
         try:
-            await database_sync_to_async(presence.do_touch_many)(names)
+            await database_threads.run(presence.do_touch_many, names)
         except Exception:  # pragma: no cover - the next beat tries again
             log.exception("heartbeat failed")
 

@@ -87,12 +87,16 @@ def django_db_setup(django_db_setup: None) -> Iterator[None]:
     tests ran their database work in asgiref's one thread for thread-sensitive code, whose
     connection stays open after them (Django closes a thread's connections only at a request's
     end), and PostgreSQL refuses to drop a database another session still uses ("is being
-    accessed by other users"). That thread closes its own connections first."""
+    accessed by other users"). That thread, and the live layer's database threads
+    (live.database_threads), close their own connections first."""
     yield
     from asgiref.sync import SyncToAsync
     from django.db import connections
 
+    from live import database_threads
+
     SyncToAsync.single_thread_executor.submit(connections.close_all).result(timeout=30)
+    database_threads.close_connections()
 
 
 @pytest.fixture(autouse=True)
