@@ -131,3 +131,9 @@ def hard_ungated(view: View, rng: random.Random) -> Action | None:
 def hard_classic_gated(view: View, rng: random.Random) -> Action | None:
     """Hard before inference (``hard_classic``) with the tables' gate on Normal's card."""
     return hard.choose(view, rng, infer=False, gate=hard.GATE)
+
+
+def hard_ungated_soft(view: View, rng: random.Random) -> Action | None:
+    """``hard_ungated`` trusting a third as much that the other seats play as Normal would
+    (``follow_alpha`` 0.2 against 0.6): is the inference's cost its confidence? (issue 30)"""
+    return hard.choose(view, rng, gate=0.0, follow_alpha=0.2)

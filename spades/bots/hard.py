@@ -42,6 +42,7 @@ from spades.engine.scoring import team_hand_ints
 from . import hard_bid, ismcts, normal
 from .cards import beats, deck_of, rank, suit
 from .knowledge import Knowledge
+from .play_model import FOLLOW_ALPHA
 from .quality import bags_to_duck, is_sure
 from .rollout import play_out
 from .sampler import POOL_SIZE, DealSampler
@@ -200,6 +201,7 @@ def search_play(
     pool_size: int = POOL_SIZE,
     tree: bool = False,
     gate: float = GATE,
+    follow_alpha: float = FOLLOW_ALPHA,
 ) -> str:
     """The card with the best mean playout value over sampled deals.
 
@@ -231,6 +233,7 @@ def search_play(
         infer=infer and not oracle_hands,
         pool_size=pool_size,
         deadline=now + POOL_SHARE * (deadline - now),
+        follow_alpha=follow_alpha,
     )
     evaluator = Evaluator(k, rules)
     cand_ints = [CARD_INDEX[c] for c in cands]
@@ -366,6 +369,7 @@ def choose(
     pool_size: int = POOL_SIZE,
     tree: bool = False,
     gate: float = GATE,
+    follow_alpha: float = FOLLOW_ALPHA,
 ) -> Action | None:
     """Hard's action. ``oracle_hands`` (benchmark only) replaces sampling by the real deal;
     ``budget`` bounds the simulated card plays of one decision; ``noise`` is the playouts'
@@ -377,7 +381,9 @@ def choose(
     ``infer=False`` samples card play deals as Hard did before policy-based inference;
     ``pool_size`` is the number of deals the inference weighs (benchmarks may take fewer);
     ``tree=True`` plays its cards by information-set MCTS (ismcts.py) instead of determinized
-    playouts of every candidate; ``gate`` (benchmark only): see ``search_play``."""
+    playouts of every candidate; ``gate`` (benchmark only): see ``search_play``;
+    ``follow_alpha`` (benchmark only): how much the inference trusts that a seat plays as Normal
+    would (play_model.py)."""
     deadline = time.perf_counter() + time_budget
     legal: list[Action] = view.get("legal") or []
     if not legal:
@@ -401,6 +407,7 @@ def choose(
             pool_size=pool_size,
             tree=tree,
             gate=gate,
+            follow_alpha=follow_alpha,
         )
         return {"type": "play", "card": card}
     if not own_bidding:

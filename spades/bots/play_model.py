@@ -60,7 +60,8 @@ class _Play:
 class PlayModel:
     """Log-likelihood of the other seats' plays so far, for any deal of the unseen cards."""
 
-    def __init__(self, k: Knowledge, skip: set[str]) -> None:
+    def __init__(self, k: Knowledge, skip: set[str], alpha: float = FOLLOW_ALPHA) -> None:
+        self.alpha = alpha  # the weight of Normal's choice in the mixture (module docstring)
         view = k.view
         tricks = list(view.get("tricks") or [])
         current = view.get("trick") or {}
@@ -129,8 +130,8 @@ class PlayModel:
                 k.hand = hand
                 k.unseen = p.base.unseen - set(hand)
                 pred = self.cache[key] = normal.choose_card(k, legal)
-            rest = (1.0 - FOLLOW_ALPHA) / n
-            total += math.log(FOLLOW_ALPHA + rest if pred == p.card else rest)
+            rest = (1.0 - self.alpha) / n
+            total += math.log(self.alpha + rest if pred == p.card else rest)
         return total
 
 

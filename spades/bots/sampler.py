@@ -31,7 +31,7 @@ from .cards import suit as suit_of
 from .estimate import estimate_parts, nil_risk_ranks, ranks_by_suit
 from .inferences import play_signals
 from .knowledge import NIL_BIDS, Knowledge
-from .play_model import PlayModel
+from .play_model import FOLLOW_ALPHA, PlayModel
 
 SUIT_INT = {"S": 0, "H": 1, "D": 2, "C": 3}
 BID_SIGMA = 1.6
@@ -54,6 +54,7 @@ class DealSampler:
         infer: bool = False,
         pool_size: int = POOL_SIZE,
         deadline: float | None = None,
+        follow_alpha: float = FOLLOW_ALPHA,
     ) -> None:
         self.k = k
         self.pinned = {s: [CARD_INDEX[c] for c in cards] for s, cards in (pinned or {}).items()}
@@ -96,7 +97,7 @@ class DealSampler:
         # What the plays suggest (inferences.py): groups of cards a seat hardly holds.
         self.signals = play_signals(k) if use_plays and not infer else {}
         #: Policy-based inference: the plays' likelihood model and the weighted pool, built lazily.
-        model = PlayModel(k, set(self.pinned)) if infer else None
+        model = PlayModel(k, set(self.pinned), follow_alpha) if infer else None
         self.model = model if model is not None and model.plays else None  # nothing to read yet
         self.pool_size = pool_size
         self.deadline = deadline

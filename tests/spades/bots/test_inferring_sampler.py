@@ -124,3 +124,16 @@ def test_a_seat_void_in_a_suit_is_never_dealt_one_even_when_its_plays_would_favo
     for _ in range(40):
         deal = sampler.sample(rng)
         assert not [c for c in deal["E"] if suit(CODES[c]) == "C"]
+
+
+def test_trusting_normals_play_less_spreads_the_weight_over_more_of_the_same_deals():
+    spread = {0.6: 0.0, 0.2: 0.0}
+    for n, (view, _real) in enumerate(decisions()):
+        if n % 4:
+            continue
+        k = Knowledge.from_view(view)
+        for alpha in spread:
+            sampler = DealSampler(k, rules_of(view), infer=True, pool_size=32, follow_alpha=alpha)
+            sampler.build_pool(random.Random(n))  # the same seed: the same 32 deals
+            spread[alpha] += sampler.effective_size()
+    assert spread[0.2] > spread[0.6] * 1.2, spread
