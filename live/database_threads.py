@@ -53,12 +53,7 @@ def _wrap(func: Callable[..., Any]) -> Callable[..., Awaitable[Any]]:
     return DatabaseSyncToAsync(func, thread_sensitive=False, executor=_executor())
 
 
-def on_database_threads(func: Callable[..., Any]) -> Callable[..., Awaitable[Any]]:
-    """``func`` as a coroutine function run on the live layer's database threads. A function is
-    wrapped once, not on every message; a bound method (one per consumer) each time, so that no
-    closed socket's consumer is kept here."""
-    if inspect.ismethod(func):
-        return _wrap(func)
+def _wrapped_once(func: Callable[..., Any]) -> Callable[..., Awaitable[Any]]:
     wrapped = _wrapped.get(func)
     if wrapped is None:
         wrapped = _wrapped[func] = _wrap(func)
@@ -66,8 +61,12 @@ def on_database_threads(func: Callable[..., Any]) -> Callable[..., Awaitable[Any
 
 
 async def run(func: Callable[..., Any], *args: Any) -> Any:
-    """Run ``func(*args)`` on the database threads and return its result."""
-    return await on_database_threads(func)(*args)
+    """Run ``func(*args)`` on the database threads and return its result. Each function is
+    wrapped once, not on every message; a bound method through its class's function, so that
+    no closed socket's consumer is kept here."""
+    if inspect.ismethod(func):
+        return await _wrapped_once(func.__func__)(func.__self__, *args)
+    return await _wrapped_once(func)(*args)
 
 
 def close_connections() -> None:

@@ -79,7 +79,7 @@ def known_down() -> bool:
 
 
 async def _check() -> bool:
-    # A blocking Redis GET: on a worker thread, not the database threads moves queue on.
+    # A blocking Redis GET: on a worker thread, not on the database threads the moves queue on.
     return await sync_to_async(sweep_alive, thread_sensitive=False)()
 
 
